@@ -1,0 +1,153 @@
+import JSONSyntax
+
+/// How serious a finding is. Ordered: `note` < `warning` < `error`.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A rule's stable identifier, such as `json.trailing-comma`. Identifiers are API.
+public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The identifier text.
+    public let rawValue: String
+
+    /// Creates an identifier.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates an identifier from a literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One finding: what, how bad, where, and how to fix it.
+public struct Diagnostic: Sendable, Equatable {
+    /// The rule that produced it.
+    public var id: RuleID
+    /// Its severity after configuration.
+    public var severity: Severity
+    /// One line, lower-case start, values in 'quotes'. Wording is not API.
+    public var message: String
+    /// The file's display path.
+    public var file: String
+    /// The primary range (byte offsets).
+    public var range: ByteRange
+    /// The JSON pointer of the value the finding is about.
+    public var pointer: JSONPointer
+    /// Related places ("first defined here").
+    public var notes: [DiagnosticNote]
+    /// A suggested edit.
+    public var fix: Fix?
+
+    /// Creates a diagnostic.
+    public init(
+        id: RuleID, severity: Severity, message: String, file: String, range: ByteRange,
+        pointer: JSONPointer = .root, notes: [DiagnosticNote] = [], fix: Fix? = nil
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.range = range
+        self.pointer = pointer
+        self.notes = notes
+        self.fix = fix
+    }
+
+    /// The order of SPEC §3: file, then offset, then id (then message, for a total order).
+    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if a.range.start != b.range.start { return a.range.start < b.range.start }
+        if a.id != b.id { return a.id < b.id }
+        if a.range.end != b.range.end { return a.range.end < b.range.end }
+        return a.message < b.message
+    }
+}
+
+/// A secondary message tied to its own place.
+public struct DiagnosticNote: Sendable, Equatable {
+    /// What the place is ("first defined here").
+    public var message: String
+    /// The file of the place (may differ from the diagnostic's).
+    public var file: String
+    /// The place.
+    public var range: ByteRange
+
+    /// Creates a note.
+    public init(message: String, file: String, range: ByteRange) {
+        self.message = message
+        self.file = file
+        self.range = range
+    }
+}
+
+/// A suggested change: a label and the text edits that make it.
+public struct Fix: Sendable, Equatable {
+    /// What the fix does ("remove the trailing comma").
+    public var message: String
+    /// Non-overlapping edits in the diagnostic's file.
+    public var edits: [TextEdit]
+
+    /// Creates a fix.
+    public init(message: String, edits: [TextEdit]) {
+        self.message = message
+        self.edits = edits
+    }
+}
+
+/// Replace the bytes of `range` with `replacement`.
+public struct TextEdit: Sendable, Equatable {
+    /// The bytes to replace (empty to insert).
+    public var range: ByteRange
+    /// The new text (empty to delete).
+    public var replacement: String
+
+    /// Creates an edit.
+    public init(range: ByteRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// Collects the diagnostics of one file; every pipeline stage writes into one.
+public struct DiagnosticSink: Sendable {
+    /// The file the diagnostics are about.
+    public let file: String
+    /// What has been emitted, in emission order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates an empty sink for `file`.
+    public init(file: String) { self.file = file }
+
+    /// Records a diagnostic of `rule` at its default severity.
+    public mutating func emit(
+        _ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer = .root,
+        notes: [DiagnosticNote] = [], fix: Fix? = nil
+    ) {
+        diagnostics.append(Diagnostic(
+            id: rule.id, severity: rule.defaultSeverity, message: message, file: file, range: range,
+            pointer: pointer, notes: notes, fix: fix))
+    }
+
+    /// A note in this sink's file.
+    public func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
+        DiagnosticNote(message: message, file: file, range: range)
+    }
+
+    /// Records an already-built diagnostic.
+    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Records every diagnostic of another sink.
+    public mutating func append(contentsOf other: DiagnosticSink) { diagnostics += other.diagnostics }
+}

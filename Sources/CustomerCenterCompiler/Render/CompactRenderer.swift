@@ -1,0 +1,18 @@
+/// `path:line:col: severity: message [id]`, exactly one line per diagnostic (gcc, Xcode, problem matchers).
+public struct CompactRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// One line per diagnostic; nothing else.
+    public func render(_ report: LintReport) -> String {
+        var out = ""
+        for file in report.files {
+            for diagnostic in file.diagnostics {
+                let start = file.source.location(of: diagnostic.range.start)
+                out += "\(TerminalText.safePath(diagnostic.file)):\(start.line):\(start.column): \(diagnostic.severity.rawValue): "
+                out += TerminalText.safeLine(diagnostic.message) + " [\(diagnostic.id)]\n"
+            }
+        }
+        return out
+    }
+}

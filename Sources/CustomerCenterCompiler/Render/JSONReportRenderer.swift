@@ -1,0 +1,70 @@
+import JSONSyntax
+
+/// The `json` format of SPEC §3: one document, diagnostics sorted, absent optionals omitted.
+public struct JSONReportRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The document, with a trailing newline.
+    public func render(_ report: LintReport) -> String {
+        let summary = report.summary
+        var diagnostics: [JSONValue] = []
+        for diagnostic in report.allDiagnostics {
+            guard let source = report.source(named: diagnostic.file) else { continue }
+            var members: [(String, JSONValue)] = [
+                ("id", .text(diagnostic.id.rawValue)),
+                ("severity", .text(diagnostic.severity.rawValue)),
+                ("message", .text(diagnostic.message)),
+                ("file", .text(diagnostic.file)),
+                ("pointer", .text(diagnostic.pointer.description)),
+                ("range", Self.range(diagnostic.range, in: source)),
+            ]
+            if !diagnostic.notes.isEmpty {
+                members.append(("notes", .list(diagnostic.notes.map { note in
+                    let noteSource = report.source(named: note.file) ?? source
+                    return .record([("message", .text(note.message)), ("file", .text(note.file)),
+                                    ("range", Self.range(note.range, in: noteSource))])
+                })))
+            }
+            if let fix = diagnostic.fix {
+                members.append(("fix", .record([
+                    ("message", .text(fix.message)),
+                    ("edits", .list(fix.edits.map { .record([("range", Self.range($0.range, in: source)), ("replacement", .text($0.replacement))]) })),
+                ])))
+            }
+            diagnostics.append(.record(members))
+        }
+        let document = JSONValue.record([
+            ("version", .integer(1)),
+            ("diagnostics", .list(diagnostics)),
+            ("summary", .record([
+                ("files", .integer(summary.files)), ("errors", .integer(summary.errors)),
+                ("warnings", .integer(summary.warnings)), ("notes", .integer(summary.notes)),
+            ])),
+        ])
+        return JSONWriter(sortKeys: false).write(document)
+    }
+
+    static func range(_ range: ByteRange, in source: SourceFile) -> JSONValue {
+        .record([("start", location(source.location(of: range.start))), ("end", location(source.location(of: range.end)))])
+    }
+
+    static func location(_ location: SourceLocation) -> JSONValue {
+        .record([("line", .integer(location.line)), ("column", .integer(location.column)), ("offset", .integer(location.offset))])
+    }
+}
+
+extension JSONValue {
+    /// A string node for generated output (no source position).
+    static func text(_ value: String) -> JSONValue { JSONValue(.string(value), range: .at(0)) }
+    /// An integer node for generated output.
+    static func integer(_ value: Int) -> JSONValue { JSONValue(.number(JSONNumber(text: String(value))), range: .at(0)) }
+    /// A boolean node for generated output.
+    static func flag(_ value: Bool) -> JSONValue { JSONValue(.bool(value), range: .at(0)) }
+    /// An array node for generated output.
+    static func list(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values), range: .at(0)) }
+    /// An object node for generated output, members in the given order.
+    static func record(_ members: [(String, JSONValue)]) -> JSONValue {
+        JSONValue(.object(members.map { JSONMember(key: $0.0, keyRange: .at(0), value: $0.1) }), range: .at(0))
+    }
+}

@@ -1,0 +1,42 @@
+/// The output formats of SPEC §3.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case human
+    case compact
+    case json
+    case sarif
+    case github
+    case junit
+}
+
+/// Options every renderer may use.
+public struct RenderOptions: Sendable {
+    /// Emit ANSI colour (human format only).
+    public var color: Bool
+    /// The tool's version (SARIF, JSON).
+    public var toolVersion: String
+
+    /// Creates options.
+    public init(color: Bool = false, toolVersion: String = CustomerCenter.version) {
+        self.color = color
+        self.toolVersion = toolVersion
+    }
+}
+
+/// Renders a report in a format.
+public enum ReportRenderer {
+    /// The full output text for `report` in `format`.
+    public static func render(_ report: LintReport, format: ReportFormat, options: RenderOptions = RenderOptions()) -> String {
+        switch format {
+        case .human: return HumanRenderer(color: options.color).render(report)
+        case .compact: return CompactRenderer().render(report)
+        case .json: return JSONReportRenderer().render(report)
+        case .sarif, .github, .junit: return JSONReportRenderer().render(report)
+        }
+    }
+}
+
+/// Package-wide constants.
+public enum CustomerCenter {
+    /// The tool's version.
+    public static let version = "0.1.0"
+}

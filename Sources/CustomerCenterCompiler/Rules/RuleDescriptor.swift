@@ -1,0 +1,71 @@
+/// Which of the two formats of SPEC §1 a document is.
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// What a developer writes and the dashboard exports (text by key).
+    case authoring
+    /// What the backend sends one SDK (resolved for one locale and platform).
+    case response
+}
+
+/// A target SDK.
+public enum Platform: String, Sendable, CaseIterable, Comparable {
+    case ios
+    case android
+
+    /// The name users know.
+    public var displayName: String { self == .ios ? "iOS" : "Android" }
+
+    public static func < (lhs: Platform, rhs: Platform) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Everything a rule says about itself: the source of `rules`, `explain`, SARIF metadata,
+/// the README table, and the examples the generic rule test runs.
+public struct RuleDescriptor: Sendable {
+    /// Stable id (API).
+    public let id: RuleID
+    /// One sentence: what it reports.
+    public let summary: String
+    /// Why it matters, in terms of what the app's user would see.
+    public let rationale: String
+    /// Severity unless configured otherwise.
+    public let defaultSeverity: Severity
+    /// The formats the rule applies to (SPEC §5 column "on").
+    public let formats: Set<InputFormat>
+    /// A document that must produce this rule's diagnostics exactly at each `↓` marker.
+    public let failingExample: String
+    /// A document that must produce none of this rule's diagnostics.
+    public let passingExample: String
+    /// The format the examples are read as.
+    public let exampleFormat: InputFormat
+
+    /// Creates a descriptor.
+    public init(
+        id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
+        formats: Set<InputFormat>, failingExample: String, passingExample: String,
+        exampleFormat: InputFormat = .authoring
+    ) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.defaultSeverity = defaultSeverity
+        self.formats = formats
+        self.failingExample = failingExample
+        self.passingExample = passingExample
+        self.exampleFormat = exampleFormat
+    }
+
+    /// The marker in examples that shows where a diagnostic must start.
+    public static let marker: Character = "↓"
+
+    /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
+    public var formatsLabel: String {
+        let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }
+        return parts.isEmpty ? "—" : parts.joined(separator: " ")
+    }
+}
+
+/// A rule: one type with its metadata. Rules that check the model also conform to `ModelRule`;
+/// the others (`json.*`, `schema.*`, `compat.*`) are emitted by the parser and decoders.
+public protocol Rule {
+    /// The rule's metadata.
+    static var descriptor: RuleDescriptor { get }
+}

@@ -1,0 +1,374 @@
+/// Strict RFC 8259 parser with recovery.
+///
+/// It never throws and never traps on input: every problem becomes a `JSONSyntaxIssue` and the
+/// parser resynchronises where it safely can, so one run reports every syntax problem. Nesting is
+/// bounded by `maxDepth` (deeper values are skipped iteratively, not recursed into).
+public enum JSONParser {
+    /// The nesting limit of SPEC §1.
+    public static let defaultMaxDepth = 512
+    /// Issues reported before the parser gives up on a file (binary garbage would report every byte).
+    public static let defaultIssueLimit = 200
+
+    /// Parses UTF-8 JSON text.
+    public static func parse(
+        _ bytes: [UInt8],
+        maxDepth: Int = defaultMaxDepth,
+        issueLimit: Int = defaultIssueLimit
+    ) -> JSONParseResult {
+        if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
+            return JSONParseResult(
+                root: nil,
+                issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))],
+                hasByteOrderMark: false)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit)
+            return parser.parseDocument()
+        }
+    }
+}
+
+/// Marker for giving up after too many issues; unwinds the recursion cleanly.
+struct IssueLimitReached: Error {}
+
+struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    let issueLimit: Int
+    var pos = 0
+    var depth = 0
+    var issues: [JSONSyntaxIssue] = []
+    var reportedDepth = false
+    /// Open brackets from the outside in, so a mismatched closer can end the right container.
+    var openBrackets: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.issueLimit = issueLimit
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() -> JSONParseResult {
+        var hasBOM = false
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            hasBOM = true
+            issues.append(JSONSyntaxIssue(.byteOrderMark, ByteRange(0, 3)))
+            pos = 3
+        }
+        var root: JSONValue?
+        do {
+            try skipTrivia()
+            if pos >= bytes.count {
+                try report(.unexpected(expected: "a JSON value", found: .endOfFile), .at(pos))
+            } else {
+                root = try parseValue()
+                try skipTrivia()
+                if pos < bytes.count {
+                    let token = peekToken()
+                    try report(.trailingContent(found: token.token), token.range)
+                }
+            }
+        } catch {
+            // Issue limit reached: keep what was built so far; `report` recorded the reason.
+        }
+        return JSONParseResult(root: root, issues: issues, hasByteOrderMark: hasBOM)
+    }
+
+    mutating func report(_ kind: JSONSyntaxIssue.Kind, _ range: ByteRange) throws(IssueLimitReached) {
+        issues.append(JSONSyntaxIssue(kind, range))
+        if issues.count >= issueLimit {
+            issues.append(JSONSyntaxIssue(.tooManyIssues(limit: issueLimit), range))
+            throw IssueLimitReached()
+        }
+    }
+
+    @inline(__always) var atEnd: Bool { pos >= bytes.count }
+    @inline(__always) func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    // MARK: Values
+
+    mutating func parseValue() throws(IssueLimitReached) -> JSONValue {
+        guard let b = byte(at: pos) else {
+            try report(.unexpected(expected: "a value", found: .endOfFile), .at(pos))
+            return JSONValue(.invalid, range: .at(pos))
+        }
+        switch b {
+        case UInt8(ascii: "{"): return try parseContainer(open: b)
+        case UInt8(ascii: "["): return try parseContainer(open: b)
+        case UInt8(ascii: "\""):
+            let (text, range) = try parseString(quote: b)
+            return JSONValue(.string(text), range: range)
+        case UInt8(ascii: "'"):
+            try report(.singleQuotedString, .at(pos))
+            let (text, range) = try parseString(quote: b)
+            return JSONValue(.string(text), range: range)
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
+            // Leave structural characters to the caller, which knows how to resynchronise.
+            try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            return JSONValue(.invalid, range: .at(pos))
+        default:
+            if isWordByte(b) {
+                let start = pos
+                let word = readWord()
+                switch word {
+                case "true": return JSONValue(.bool(true), range: ByteRange(start, pos))
+                case "false": return JSONValue(.bool(false), range: ByteRange(start, pos))
+                case "null": return JSONValue(.null, range: ByteRange(start, pos))
+                case "NaN", "Infinity":
+                    try report(.invalidNumber(.notANumber(word)), ByteRange(start, pos))
+                default:
+                    try report(.unexpected(expected: "a value", found: .word(word)), ByteRange(start, pos))
+                }
+                return JSONValue(.invalid, range: ByteRange(start, pos))
+            }
+            let token = peekToken()
+            if b >= 0x80, !token.isValidScalar {
+                try report(.invalidUTF8, token.range)
+            } else {
+                try report(.unexpected(expected: "a value", found: token.token), token.range)
+            }
+            pos = token.range.end
+            return JSONValue(.invalid, range: token.range)
+        }
+    }
+
+    mutating func parseContainer(open: UInt8) throws(IssueLimitReached) -> JSONValue {
+        let start = pos
+        if depth >= maxDepth {
+            if !reportedDepth {
+                reportedDepth = true
+                try report(.tooDeep(limit: maxDepth), ByteRange(start, start + 1))
+            }
+            skipBalanced()
+            return JSONValue(.invalid, range: ByteRange(start, pos))
+        }
+        depth += 1
+        openBrackets.append(open)
+        defer {
+            depth -= 1
+            openBrackets.removeLast()
+        }
+        pos += 1
+        if open == UInt8(ascii: "{") {
+            let members = try parseObjectBody(openedAt: start)
+            return JSONValue(.object(members), range: ByteRange(start, pos))
+        }
+        let elements = try parseArrayBody(openedAt: start)
+        return JSONValue(.array(elements), range: ByteRange(start, pos))
+    }
+
+    /// Whether an enclosing container (not the innermost) is opened by `bracket`.
+    func outerContainerOpened(by bracket: UInt8) -> Bool {
+        openBrackets.dropLast().contains(bracket)
+    }
+
+    mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) -> [JSONValue] {
+        let opening = ByteRange(start, start + 1)
+        var elements: [JSONValue] = []
+        while true {
+            try skipTrivia()
+            guard let b = byte(at: pos) else {
+                try report(.unclosed(bracket: UInt8(ascii: "["), opening: opening), .at(pos))
+                return elements
+            }
+            if b == UInt8(ascii: "]") { pos += 1; return elements }
+            if b == UInt8(ascii: ",") {
+                try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+                pos += 1
+                continue
+            }
+            if b == UInt8(ascii: "}") {
+                try report(.mismatchedBracket(found: b, expected: UInt8(ascii: "]"), opening: opening), ByteRange(pos, pos + 1))
+                if outerContainerOpened(by: UInt8(ascii: "{")) { return elements }
+                pos += 1
+                return elements
+            }
+            if b == UInt8(ascii: ":") {
+                try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+                pos += 1
+                continue
+            }
+            elements.append(try parseValue())
+            try skipTrivia()
+            guard let next = byte(at: pos) else { continue }  // reported as unclosed on the next turn
+            switch next {
+            case UInt8(ascii: ","):
+                let comma = pos
+                pos += 1
+                try skipTrivia()
+                if byte(at: pos) == UInt8(ascii: "]") {
+                    try report(.trailingComma, ByteRange(comma, comma + 1))
+                    pos += 1
+                    return elements
+                }
+            case UInt8(ascii: "]"):
+                pos += 1
+                return elements
+            case UInt8(ascii: "}"):
+                continue  // handled as a mismatched bracket above
+            default:
+                let token = peekToken()
+                try report(.unexpected(expected: "',' or ']'", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                if !startsValue(next) {
+                    pos = token.range.end
+                }
+            }
+        }
+    }
+
+    mutating func parseObjectBody(openedAt start: Int) throws(IssueLimitReached) -> [JSONMember] {
+        let opening = ByteRange(start, start + 1)
+        var members: [JSONMember] = []
+        var seen = DuplicateKeyIndex()
+        while true {
+            try skipTrivia()
+            guard let b = byte(at: pos) else {
+                try report(.unclosed(bracket: UInt8(ascii: "{"), opening: opening), .at(pos))
+                return members
+            }
+            if b == UInt8(ascii: "}") { pos += 1; return members }
+            if b == UInt8(ascii: ",") || b == UInt8(ascii: ":") {
+                try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+                pos += 1
+                continue
+            }
+            if b == UInt8(ascii: "]") {
+                try report(.mismatchedBracket(found: b, expected: UInt8(ascii: "}"), opening: opening), ByteRange(pos, pos + 1))
+                if outerContainerOpened(by: UInt8(ascii: "[")) { return members }
+                pos += 1
+                return members
+            }
+            guard let (key, keyRange) = try parseKey() else { continue }
+            try skipTrivia()
+            var value: JSONValue
+            if byte(at: pos) == UInt8(ascii: ":") {
+                pos += 1
+                try skipTrivia()
+                value = try parseValue()
+            } else {
+                let token = peekToken()
+                try report(.unexpected(expected: "':' after the key", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                if let next = byte(at: pos), startsValue(next) {
+                    value = try parseValue()
+                } else {
+                    value = JSONValue(.invalid, range: .at(pos))
+                }
+            }
+            if let first = seen.insert(key, range: keyRange, members: members) {
+                try report(.duplicateKey(key, first: first), keyRange)
+            }
+            members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+            try skipTrivia()
+            guard let next = byte(at: pos) else { continue }
+            switch next {
+            case UInt8(ascii: ","):
+                let comma = pos
+                pos += 1
+                try skipTrivia()
+                if byte(at: pos) == UInt8(ascii: "}") {
+                    try report(.trailingComma, ByteRange(comma, comma + 1))
+                    pos += 1
+                    return members
+                }
+            case UInt8(ascii: "}"):
+                pos += 1
+                return members
+            case UInt8(ascii: "]"):
+                continue  // handled as a mismatched bracket above
+            default:
+                let token = peekToken()
+                try report(.unexpected(expected: "',' or '}'", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                // A key or value start after a member means a missing comma: carry on from it.
+                if !(next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next)) {
+                    pos = token.range.end
+                }
+            }
+        }
+    }
+
+    /// Reads an object key: a string, or (with an issue) a single-quoted or bare one.
+    mutating func parseKey() throws(IssueLimitReached) -> (String, ByteRange)? {
+        guard let b = byte(at: pos) else { return nil }
+        if b == UInt8(ascii: "\"") { return try parseString(quote: b) }
+        if b == UInt8(ascii: "'") {
+            try report(.singleQuotedString, .at(pos))
+            return try parseString(quote: b)
+        }
+        if isWordByte(b) {
+            let start = pos
+            let word = readWord()
+            // A bare word is an unquoted key only when a ':' follows; otherwise it is a stray value.
+            var ahead = pos
+            while ahead < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[ahead]) { ahead += 1 }
+            if byte(at: ahead) == UInt8(ascii: ":") {
+                try report(.unquotedKey(word), ByteRange(start, pos))
+                return (word, ByteRange(start, pos))
+            }
+            try report(.unexpected(expected: "a string key", found: .word(word)), ByteRange(start, pos))
+            return nil
+        }
+        if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+            try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            _ = try parseValue()  // skip the stray value as a unit
+            return nil
+        }
+        let token = peekToken()
+        if b >= 0x80, !token.isValidScalar {
+            try report(.invalidUTF8, token.range)
+        } else {
+            try report(.unexpected(expected: "a string key", found: token.token), token.range)
+        }
+        pos = max(token.range.end, pos + 1)
+        return nil
+    }
+
+    /// Skips a value without building it, for nesting past the limit. Iterative: any depth is fine.
+    mutating func skipBalanced() {
+        var level = 0
+        while pos < bytes.count {
+            let b = bytes[pos]
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+                pos += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level -= 1
+                pos += 1
+                if level <= 0 { return }
+            case UInt8(ascii: "\""):
+                pos += 1
+                while pos < bytes.count, bytes[pos] != UInt8(ascii: "\"") {
+                    pos += bytes[pos] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                pos = min(pos + 1, bytes.count)
+            default:
+                pos += 1
+            }
+        }
+    }
+}
+
+/// Finds repeated keys in O(1) per member: a short linear scan for small objects, a hash table past that.
+struct DuplicateKeyIndex {
+    private var table: [String: ByteRange]?
+
+    /// Records `key`; returns the range of an earlier member with the same key, if any.
+    mutating func insert(_ key: String, range: ByteRange, members: [JSONMember]) -> ByteRange? {
+        if table == nil {
+            if members.count < 16 {
+                return members.first { $0.key == key }?.keyRange
+            }
+            var built: [String: ByteRange] = [:]
+            built.reserveCapacity(members.count * 2)
+            for member in members where built[member.key] == nil { built[member.key] = member.keyRange }
+            table = built
+        }
+        if let first = table?[key] { return first }
+        table?[key] = range
+        return nil
+    }
+}

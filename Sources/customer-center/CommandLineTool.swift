@@ -1,0 +1,107 @@
+import CustomerCenterCompiler
+
+/// Process exit codes of SPEC §2.
+enum ExitStatus: Int32 {
+    case success = 0
+    case findings = 1
+    case usage = 2
+    case io = 3
+}
+
+/// A subcommand: its options, help, and what it does.
+protocol Command {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var options: [OptionSpec] { get }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus
+}
+
+enum CommandLineTool {
+    static let commands: [any Command.Type] = [LintCommand.self]
+
+    static func run(_ argv: [String]) -> ExitStatus {
+        guard let first = argv.first else {
+            Terminal.err(topLevelHelp())
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            Terminal.out(topLevelHelp())
+            return .success
+        case "--version":
+            Terminal.out("customer-center \(CustomerCenter.version)\n")
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let names = commands.map { $0.name }
+            let suggestion = Suggestion.closest(to: first, among: names + ["--help", "--version"])
+            return usageFailure(UsageError(
+                message: first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'",
+                help: suggestion.map { "did you mean '\($0)'?" }), usage: "customer-center <command> [options]", command: nil)
+        }
+        let specs = command.options + [
+            OptionSpec(name: "--help", valueName: nil, summary: "Show this help."),
+            OptionSpec(name: "--version", valueName: nil, summary: "Print the version."),
+        ]
+        do {
+            let parsed = try ParsedArguments.parse(Array(argv.dropFirst()), specs: specs, command: command.name)
+            if parsed.has("--help") {
+                Terminal.out(help(for: command))
+                return .success
+            }
+            if parsed.has("--version") {
+                Terminal.out("customer-center \(CustomerCenter.version)\n")
+                return .success
+            }
+            return try command.run(parsed)
+        } catch {
+            return usageFailure(error, usage: command.usage, command: command.name)
+        }
+    }
+
+    static func usageFailure(_ error: UsageError, usage: String, command: String?) -> ExitStatus {
+        var text = "error: \(error.message)\n"
+        if let help = error.help { text += "help: \(help)\n" }
+        text += "usage: \(usage)\n"
+        text += "See 'customer-center \(command.map { $0 + " " } ?? "")--help'.\n"
+        Terminal.err(text)
+        return .usage
+    }
+
+    static func topLevelHelp() -> String {
+        var text = """
+        customer-center \(CustomerCenter.version): lint and compile RevenueCat Customer Center configuration.
+
+        usage: customer-center <command> [options]
+
+        commands:
+
+        """
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            text += "  " + command.name.padding(to: width) + "  " + command.summary + "\n"
+        }
+        text += "\nSee 'customer-center <command> --help' for a command's options.\n"
+        return text
+    }
+
+    static func help(for command: any Command.Type) -> String {
+        var text = "\(command.summary)\n\nusage: \(command.usage)\n\noptions:\n"
+        let rows = command.options + [OptionSpec(name: "--help", valueName: nil, summary: "Show this help.")]
+        let labels = rows.map { $0.name + ($0.valueName.map { " " + $0 } ?? "") }
+        let width = labels.map(\.count).max() ?? 0
+        for (label, row) in zip(labels, rows) {
+            text += "  " + label.padding(to: width) + "  " + row.summary + "\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

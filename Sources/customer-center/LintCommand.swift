@@ -1,0 +1,73 @@
+import CustomerCenterCompiler
+
+/// Options shared by commands that report diagnostics.
+enum ReportingOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human, compact, json, sarif, github or junit (default: human)."),
+        OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (default: auto; NO_COLOR is honoured)."),
+        OptionSpec(name: "--rule", valueName: "ID=SEVERITY", summary: "Set a rule to off, note, warning or error (repeatable).", repeatable: true),
+        OptionSpec(name: "--strict", valueName: nil, summary: "Warnings fail the run too."),
+        OptionSpec(name: "--max-warnings", valueName: "N", summary: "Fail when there are more than N warnings."),
+        OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
+    ]
+
+    /// `--rule ID=SEVERITY` pairs, validated against the catalog.
+    static func severityOverrides(_ arguments: ParsedArguments) throws(UsageError) -> [RuleID: RuleLevel] {
+        var overrides: [RuleID: RuleLevel] = [:]
+        for entry in arguments.all("--rule") {
+            guard let eq = entry.firstIndex(of: "=") else {
+                throw UsageError(message: "invalid '--rule \(entry)'; expected ID=off|note|warning|error")
+            }
+            let id = String(entry[..<eq])
+            let level = String(entry[entry.index(after: eq)...])
+            guard RuleCatalog.descriptor(for: RuleID(rawValue: id)) != nil else {
+                throw UsageError(message: "unknown rule '\(id)'",
+                                 help: Suggestion.closest(to: id, among: RuleCatalog.all.map(\.id.rawValue)).map { "did you mean '\($0)'?" })
+            }
+            overrides[RuleID(rawValue: id)] = try choice(level, for: "--rule", as: RuleLevel.self)
+        }
+        return overrides
+    }
+}
+
+struct LintCommand: Command {
+    static let name = "lint"
+    static let summary = "Report every problem in Customer Center config files."
+    static let usage = "customer-center lint [options] [FILE...]   (no FILE or '-' reads standard input)"
+    static let options: [OptionSpec] = ReportingOptions.specs + [
+        OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+    ]
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)
+        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
+        var maxWarnings: Int?
+        if let raw = arguments.value("--max-warnings") {
+            guard let n = Int(raw), n >= 0 else { throw UsageError(message: "'--max-warnings' needs a whole number, got '\(raw)'") }
+            maxWarnings = n
+        }
+        let options = LintOptions(
+            severityOverrides: try ReportingOptions.severityOverrides(arguments),
+            quiet: arguments.has("--quiet"))
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
+
+        var reports: [FileReport] = []
+        var unreadable = false
+        for path in paths {
+            let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
+            do {
+                let bytes = try FileSystem.read(path)
+                reports.append(Linter.lint(SourceFile(path: display, bytes: bytes), options: options))
+            } catch {
+                Terminal.err("error: \(error.message)\n")
+                unreadable = true
+            }
+        }
+        let report = LintReport(files: reports)
+        let rendered = ReportRenderer.render(report, format: format, options: RenderOptions(color: Terminal.colorAllowed(color)))
+        Terminal.out(rendered)
+        if unreadable { return .io }
+        return report.failsGate(strict: arguments.has("--strict"), maxWarnings: maxWarnings) ? .findings : .success
+    }
+}

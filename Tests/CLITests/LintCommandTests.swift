@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct LintCommandTests {
+    static let broken = "{\n  \"a\": 1,\n}\n"
+    static let bom = "\u{FEFF}{}\n"
+
+    func write(_ files: [String: String]) throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let status: Int32
+        let stdout: String?
+        let stderrContains: String?
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(arguments: ["lint", "--format", "compact", "broken.json"], status: 1,
+             stdout: "broken.json:2:9: error: trailing comma before '}' [json.trailing-comma]\n", stderrContains: nil),
+        Case(arguments: ["lint", "--format", "compact", "clean.json"], status: 0, stdout: "", stderrContains: nil),
+        Case(arguments: ["lint", "clean.json"], status: 0, stdout: "no problems found in 1 file\n", stderrContains: nil),
+        Case(arguments: ["lint", "--format", "compact", "bom.json"], status: 0,
+             stdout: "bom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n", stderrContains: nil),
+        Case(arguments: ["lint", "--strict", "--format", "compact", "bom.json"], status: 1, stdout: nil, stderrContains: nil),
+        Case(arguments: ["lint", "--max-warnings", "0", "--format", "compact", "bom.json"], status: 1, stdout: nil, stderrContains: nil),
+        Case(arguments: ["lint", "--max-warnings", "1", "--format", "compact", "bom.json"], status: 0, stdout: nil, stderrContains: nil),
+        Case(arguments: ["lint", "--quiet", "--strict", "--format", "compact", "bom.json"], status: 0, stdout: "", stderrContains: nil),
+        Case(arguments: ["lint", "--rule", "json.bom=error", "--format", "compact", "bom.json"], status: 1,
+             stdout: "bom.json:1:1: error: UTF-8 byte-order mark at the start of the file [json.bom]\n", stderrContains: nil),
+        Case(arguments: ["lint", "--rule", "json.trailing-comma=off", "--format", "compact", "broken.json"], status: 0, stdout: "", stderrContains: nil),
+        Case(arguments: ["lint", "--rule", "json.trailing-coma=off", "broken.json"], status: 2, stdout: "",
+             stderrContains: "did you mean 'json.trailing-comma'?"),
+        Case(arguments: ["lint", "--rule", "json.bom=fatal", "bom.json"], status: 2, stdout: "", stderrContains: "expected one of off, note, warning, error"),
+        Case(arguments: ["lint", "--stirct", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean '--strict'?"),
+        Case(arguments: ["lint", "--format", "jsn", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean 'json'?"),
+        Case(arguments: ["lnit", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean 'lint'?"),
+        Case(arguments: ["lint", "--max-warnings", "x", "clean.json"], status: 2, stdout: "", stderrContains: "whole number"),
+        Case(arguments: ["lint", "missing.json"], status: 3, stdout: "no problems found in 0 files\n", stderrContains: "cannot read 'missing.json'"),
+        Case(arguments: ["lint", "--format", "compact", "missing.json", "broken.json"], status: 3, stdout: nil, stderrContains: "cannot read"),
+        Case(arguments: ["lint", "."], status: 3, stdout: nil, stderrContains: "is a directory"),
+        Case(arguments: ["lint", "--format", "compact", "clean.json", "broken.json", "bom.json"], status: 1,
+             stdout: "broken.json:2:9: error: trailing comma before '}' [json.trailing-comma]\nbom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n",
+             stderrContains: nil),
+        Case(arguments: ["--version"], status: 0, stdout: nil, stderrContains: nil),
+        Case(arguments: ["lint", "--help"], status: 0, stdout: nil, stderrContains: nil),
+        Case(arguments: [], status: 2, stdout: "", stderrContains: "usage: customer-center <command>"),
+    ]
+
+    @Test(arguments: cases)
+    func exitCodesAndOutput(_ testCase: Case) throws {
+        let dir = try write(["broken.json": Self.broken, "clean.json": "{}\n", "bom.json": Self.bom])
+        let result = try CLI.run(testCase.arguments, in: dir)
+        #expect(result.status == testCase.status, "\(result.stdout)\n\(result.stderr)")
+        if let stdout = testCase.stdout { #expect(result.stdout == stdout) }
+        if let needle = testCase.stderrContains { #expect(result.stderr.contains(needle), "\(result.stderr)") }
+        else { #expect(result.stderr.isEmpty || testCase.status == 3) }
+    }
+
+    @Test func standardInputWithFilename() throws {
+        let result = try CLI.run(["lint", "--format", "compact", "--stdin-filename", "config/cc.json", "-"], stdin: Data(Self.broken.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == "config/cc.json:2:9: error: trailing comma before '}' [json.trailing-comma]\n")
+    }
+
+    @Test func noFileMeansStandardInput() throws {
+        let result = try CLI.run(["lint", "--format", "compact"], stdin: Data("[1,]".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == "<stdin>:1:3: error: trailing comma before ']' [json.trailing-comma]\n")
+    }
+
+    @Test func colorOnlyWhenAllowed() throws {
+        let dir = try write(["broken.json": Self.broken])
+        let always = try CLI.run(["lint", "--color", "always", "broken.json"], in: dir)
+        #expect(always.stdout.contains("\u{1B}["))
+        let auto = try CLI.run(["lint", "broken.json"], in: dir)  // stdout is a pipe
+        #expect(!auto.stdout.contains("\u{1B}["))
+        let never = try CLI.run(["lint", "--color", "never", "broken.json"], in: dir)
+        #expect(!never.stdout.contains("\u{1B}["))
+    }
+
+    @Test func jsonFormatIsOneParsableDocument() throws {
+        let dir = try write(["broken.json": Self.broken, "bom.json": Self.bom])
+        let result = try CLI.run(["lint", "--format", "json", "broken.json", "bom.json"], in: dir)
+        #expect(result.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Int]
+        #expect(summary == ["files": 2, "errors": 1, "warnings": 1, "notes": 0])
+        let diagnostics = object?["diagnostics"] as? [[String: Any]]
+        // Sorted by file, then offset.
+        #expect(diagnostics?.map { $0["file"] as? String } == ["bom.json", "broken.json"])
+    }
+
+    @Test func lintNeverWritesFiles() throws {
+        let dir = try write(["broken.json": Self.broken])
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        _ = try CLI.run(["lint", "broken.json"], in: dir)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == before)
+        #expect(try String(contentsOf: dir.appendingPathComponent("broken.json"), encoding: .utf8) == Self.broken)
+    }
+}

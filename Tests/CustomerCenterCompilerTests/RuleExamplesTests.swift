@@ -1,0 +1,81 @@
+import Testing
+@testable import CustomerCenterCompiler
+
+/// One generic test over every rule in the catalog: each failing example must produce this
+/// rule's diagnostics exactly at its `↓` markers, each passing example none, and both must
+/// still hold after transformations that change bytes but not meaning.
+@Suite struct RuleExamplesTests {
+    enum Variant: String, CaseIterable, Sendable {
+        case original, crlf, bom, reindented, multibyteEarlier
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let id: RuleID
+        let variant: Variant
+        var testDescription: String { "\(id) \(variant.rawValue)" }
+    }
+
+    static let cases: [Case] = RuleCatalog.all.flatMap { rule in Variant.allCases.map { Case(id: rule.id, variant: $0) } }
+
+    /// The marked text after the variant's transformation (markers travel with the text).
+    static func transform(_ marked: String, _ variant: Variant, id: RuleID) -> String? {
+        switch variant {
+        case .original:
+            return marked
+        case .crlf:
+            return marked.contains("\n") ? marked.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") : nil
+        case .bom:
+            return marked.contains("\u{FEFF}") || id == JSONByteOrderMarkRule.descriptor.id ? nil : "\u{FEFF}" + marked
+        case .reindented:
+            if marked.contains("\u{FEFF}") { return nil }
+            return marked.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        case .multibyteEarlier:
+            guard marked.hasPrefix("{") else { return nil }
+            return "{\"ünïcödé 日本 😀\": \"ñ\", " + marked.dropFirst()
+        }
+    }
+
+    func check(_ marked: String, rule: RuleDescriptor, variant: Variant, expectMarkers: Bool) {
+        guard let transformed = Self.transform(marked, variant, id: rule.id) else { return }
+        let example = MarkedText(transformed)
+        let options = LintOptions(inputFormat: rule.exampleFormat)
+        let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
+        let found = report.diagnostics.filter { $0.id == rule.id }.map(\.range.start)
+        if expectMarkers {
+            #expect(!example.offsets.isEmpty, "failing example of \(rule.id) has no marker")
+            #expect(found == example.offsets, "\(rule.id) \(variant): expected diagnostics at \(example.offsets), got \(found)")
+        } else {
+            #expect(found.isEmpty, "\(rule.id) \(variant): passing example produced diagnostics at \(found)")
+        }
+    }
+
+    @Test(arguments: cases)
+    func examples(_ testCase: Case) throws {
+        let rule = try #require(RuleCatalog.descriptor(for: testCase.id))
+        check(rule.failingExample, rule: rule, variant: testCase.variant, expectMarkers: true)
+        check(rule.passingExample, rule: rule, variant: testCase.variant, expectMarkers: false)
+    }
+
+    @Test(arguments: RuleCatalog.all.map(\.id))
+    func switchedOffRuleIsSilent(_ id: RuleID) throws {
+        let rule = try #require(RuleCatalog.descriptor(for: id))
+        let example = MarkedText(rule.failingExample)
+        let options = LintOptions(inputFormat: rule.exampleFormat, severityOverrides: [id: .off])
+        let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
+        #expect(report.diagnostics.allSatisfy { $0.id != id })
+    }
+
+    @Test func idsAreUniqueAndWellFormed() {
+        let ids = RuleCatalog.all.map(\.id.rawValue)
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let parts = id.split(separator: ".")
+            #expect(parts.count == 2, "\(id)")
+            #expect(id.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" || $0.isNumber }, "\(id)")
+        }
+        for rule in RuleCatalog.all {
+            #expect(!rule.summary.isEmpty && !rule.rationale.isEmpty)
+            #expect(rule.failingExample.contains(RuleDescriptor.marker), "\(rule.id)")
+        }
+    }
+}

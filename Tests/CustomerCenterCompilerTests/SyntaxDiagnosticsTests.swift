@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import CustomerCenterCompiler
+
+@Suite struct SyntaxDiagnosticsTests {
+    /// SPEC §1's syntax policy, one case each: the rule id and the line:column it points at.
+    static let cases: [(String, [String])] = [
+        ("{\n  // c\n  \"a\": 1\n}", ["2:3 json.comment"]),
+        ("{\n  /* c */ \"a\": 1\n}", ["2:3 json.comment"]),
+        ("{\n  \"a\": 1,\n}", ["2:9 json.trailing-comma"]),
+        ("{\n  \"a\": 1,\n  \"a\": 2\n}", ["3:3 json.duplicate-key"]),
+        ("\u{FEFF}{}", ["1:1 json.bom"]),
+        ("{\"a\": \"\\ud800\"}", ["1:8 json.invalid-utf8"]),
+        ("{\"a\": \"x\ty\"}", ["1:9 json.syntax"]),
+        ("{\"a\": 1\n \"b\": 2}", ["2:2 json.syntax"]),
+        ("{\"a\": [1 2]}", ["1:10 json.syntax"]),
+        ("{} {}", ["1:4 json.syntax"]),
+        ("", ["1:1 json.syntax"]),
+        (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), ["1:513 json.depth"]),
+    ]
+
+    @Test(arguments: cases)
+    func specSyntaxCases(_ input: String, _ expected: [String]) {
+        #expect(positions(input) == expected)
+    }
+
+    @Test func invalidUTF8BytesAreReportedAtTheirColumn() {
+        let bytes = Array("{\"t\": \"é".utf8) + [0xFF] + Array("\"}".utf8)
+        let report = Linter.lint(SourceFile(path: "f.json", bytes: bytes))
+        #expect(report.diagnostics.map(\.id) == ["json.invalid-utf8"])
+        #expect(report.source.location(of: report.diagnostics[0].range.start).column == 9)
+    }
+
+    @Test func utf16FileGetsOneErrorNamingTheEncoding() {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array("{}".utf8).flatMap { [$0, 0] }
+        let report = Linter.lint(SourceFile(path: "f.json", bytes: bytes))
+        #expect(report.diagnostics.count == 1)
+        #expect(report.diagnostics[0].id == "json.invalid-utf8")
+        #expect(report.diagnostics[0].message.contains("UTF-16LE"))
+    }
+
+    @Test func duplicateKeyNotePointsAtFirstDefinition() throws {
+        let report = Linter.lint(SourceFile(path: "f.json", text: "{\"t\": 1,\n \"t\": 2}"))
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.notes.count == 1)
+        #expect(report.source.location(of: diagnostic.notes[0].range.start).line == 1)
+        #expect(diagnostic.pointer.description == "/t")
+    }
+
+    @Test func fixesProduceValidJSON() {
+        let broken = [
+            "{\"a\": 1,}", "[1, 2,]", "{\n  // x\n  \"a\": 1\n}", "\u{FEFF}{}", "{\"a\": True}", "[01, +2, .5, 0x10]",
+            "{\"a\": 1 \"b\": 2}", "{\"a\" 1}", "{a: 1}", "[\"x\ty\"]",
+        ]
+        for text in broken {
+            let source = SourceFile(path: "f", text: text)
+            let report = Linter.lint(source)
+            #expect(!report.diagnostics.isEmpty)
+            let fixed = apply(report.diagnostics.compactMap(\.fix).flatMap(\.edits), to: source.bytes)
+            #expect(Linter.lint(SourceFile(path: "f", bytes: fixed)).diagnostics.isEmpty, "\(text) → \(String(decoding: fixed, as: UTF8.self))")
+        }
+    }
+
+    @Test func docsSampleWithCommentsYieldsJSONCommentAtEachComment() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("dashboard-docs/docs__dashboard-format__customer-center-eligibility-conditions.jsonc")
+        let data = try Data(contentsOf: url)
+        let text = String(decoding: data, as: UTF8.self)
+        // Every `//` outside a string starts a comment in this file.
+        var expectedLines: [Int] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("//") {
+            expectedLines.append(index + 1)
+        }
+        #expect(!expectedLines.isEmpty)
+        let report = Linter.lint(SourceFile(path: url.lastPathComponent, bytes: Array(data)))
+        let comments = report.diagnostics.filter { $0.id == "json.comment" }
+        #expect(comments.map { report.source.location(of: $0.range.start).line } == expectedLines)
+        #expect(report.diagnostics.filter { $0.id.rawValue.hasPrefix("json.") && $0.id != "json.comment" }.isEmpty)
+    }
+}
+
+/// Applies non-overlapping edits (any order) to bytes.
+func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    var result = bytes
+    for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+        result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
+    }
+    return result
+}
