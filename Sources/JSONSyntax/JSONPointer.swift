@@ -97,7 +97,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
 extension StringProtocol {
     /// Replaces every occurrence of `target` (no Foundation needed).
-    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+    public func replacingOccurrences(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return String(self) }
         var result = ""
         var rest = Substring(self)

@@ -11,6 +11,18 @@ enum ReportingOptions {
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
     ]
 
+    /// `--input-format`; `nil` for auto.
+    static func inputFormat(_ arguments: ParsedArguments) throws(UsageError) -> InputFormat? {
+        guard let raw = arguments.value("--input-format"), raw != "auto" else { return nil }
+        return try choice(raw, for: "--input-format", as: InputFormatChoice.self).format
+    }
+
+    /// `--platform`; `nil` to infer.
+    static func platforms(_ arguments: ParsedArguments) throws(UsageError) -> Set<Platform>? {
+        guard let raw = arguments.value("--platform") else { return nil }
+        return try choice(raw, for: "--platform", as: PlatformChoice.self).platforms
+    }
+
     /// `--rule ID=SEVERITY` pairs, validated against the catalog.
     static func severityOverrides(_ arguments: ParsedArguments) throws(UsageError) -> [RuleID: RuleLevel] {
         var overrides: [RuleID: RuleLevel] = [:]
@@ -36,6 +48,8 @@ struct LintCommand: Command {
     static let usage = "customer-center lint [options] [FILE...]   (no FILE or '-' reads standard input)"
     static let options: [OptionSpec] = ReportingOptions.specs + [
         OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+        OptionSpec(name: "--input-format", valueName: "FORMAT", summary: "authoring, response or auto (default: auto)."),
+        OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: inferred from the config)."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -47,6 +61,8 @@ struct LintCommand: Command {
             maxWarnings = n
         }
         let options = LintOptions(
+            inputFormat: try ReportingOptions.inputFormat(arguments),
+            platforms: try ReportingOptions.platforms(arguments),
             severityOverrides: try ReportingOptions.severityOverrides(arguments),
             quiet: arguments.has("--quiet"))
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
@@ -69,5 +85,29 @@ struct LintCommand: Command {
         Terminal.out(rendered)
         if unreadable { return .io }
         return report.failsGate(strict: arguments.has("--strict"), maxWarnings: maxWarnings) ? .findings : .success
+    }
+}
+
+enum InputFormatChoice: String, CaseIterable {
+    case authoring, response, auto
+
+    var format: InputFormat? {
+        switch self {
+        case .authoring: return .authoring
+        case .response: return .response
+        case .auto: return nil
+        }
+    }
+}
+
+enum PlatformChoice: String, CaseIterable {
+    case ios, android, all
+
+    var platforms: Set<Platform> {
+        switch self {
+        case .ios: return [.ios]
+        case .android: return [.android]
+        case .all: return Set(Platform.allCases)
+        }
     }
 }

@@ -2,8 +2,20 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct LintCommandTests {
-    static let broken = "{\n  \"a\": 1,\n}\n"
-    static let bom = "\u{FEFF}{}\n"
+    /// A small valid config; `broken` is the same with a trailing comma on line 2.
+    static let clean = """
+    {
+      "localization": {"default": "en", "localized_strings": {"title": {"en": "Help"}, "restore": {"en": "Restore"}}},
+      "screens": {
+        "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "restore"}]},
+        "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "restore_none", "type": "MISSING_PURCHASE", "title_key": "restore"}]}
+      }
+    }
+
+    """
+    static let broken = clean.replacingOccurrences(of: "}}},\n", with: "}},},\n")
+    static let bom = "\u{FEFF}" + clean
+    static let trailingComma = "broken.json:2:113: error: trailing comma before '}' [json.trailing-comma]\n"
 
     func write(_ files: [String: String]) throws -> URL {
         let dir = try CLI.temporaryDirectory()
@@ -23,7 +35,7 @@ import Testing
 
     static let cases: [Case] = [
         Case(arguments: ["lint", "--format", "compact", "broken.json"], status: 1,
-             stdout: "broken.json:2:9: error: trailing comma before '}' [json.trailing-comma]\n", stderrContains: nil),
+             stdout: trailingComma, stderrContains: nil),
         Case(arguments: ["lint", "--format", "compact", "clean.json"], status: 0, stdout: "", stderrContains: nil),
         Case(arguments: ["lint", "clean.json"], status: 0, stdout: "no problems found in 1 file\n", stderrContains: nil),
         Case(arguments: ["lint", "--format", "compact", "bom.json"], status: 0,
@@ -46,7 +58,7 @@ import Testing
         Case(arguments: ["lint", "--format", "compact", "missing.json", "broken.json"], status: 3, stdout: nil, stderrContains: "cannot read"),
         Case(arguments: ["lint", "."], status: 3, stdout: nil, stderrContains: "is a directory"),
         Case(arguments: ["lint", "--format", "compact", "clean.json", "broken.json", "bom.json"], status: 1,
-             stdout: "broken.json:2:9: error: trailing comma before '}' [json.trailing-comma]\nbom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n",
+             stdout: trailingComma + "bom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n",
              stderrContains: nil),
         Case(arguments: ["--version"], status: 0, stdout: nil, stderrContains: nil),
         Case(arguments: ["lint", "--help"], status: 0, stdout: nil, stderrContains: nil),
@@ -55,7 +67,7 @@ import Testing
 
     @Test(arguments: cases)
     func exitCodesAndOutput(_ testCase: Case) throws {
-        let dir = try write(["broken.json": Self.broken, "clean.json": "{}\n", "bom.json": Self.bom])
+        let dir = try write(["broken.json": Self.broken, "clean.json": Self.clean, "bom.json": Self.bom])
         let result = try CLI.run(testCase.arguments, in: dir)
         #expect(result.status == testCase.status, "\(result.stdout)\n\(result.stderr)")
         if let stdout = testCase.stdout { #expect(result.stdout == stdout) }
@@ -66,13 +78,13 @@ import Testing
     @Test func standardInputWithFilename() throws {
         let result = try CLI.run(["lint", "--format", "compact", "--stdin-filename", "config/cc.json", "-"], stdin: Data(Self.broken.utf8))
         #expect(result.status == 1)
-        #expect(result.stdout == "config/cc.json:2:9: error: trailing comma before '}' [json.trailing-comma]\n")
+        #expect(result.stdout == Self.trailingComma.replacingOccurrences(of: "broken.json", with: "config/cc.json"))
     }
 
     @Test func noFileMeansStandardInput() throws {
-        let result = try CLI.run(["lint", "--format", "compact"], stdin: Data("[1,]".utf8))
+        let result = try CLI.run(["lint", "--format", "compact"], stdin: Data(Self.broken.utf8))
         #expect(result.status == 1)
-        #expect(result.stdout == "<stdin>:1:3: error: trailing comma before ']' [json.trailing-comma]\n")
+        #expect(result.stdout == Self.trailingComma.replacingOccurrences(of: "broken.json", with: "<stdin>"))
     }
 
     @Test func colorOnlyWhenAllowed() throws {

@@ -4,14 +4,18 @@ import JSONSyntax
 public struct LintOptions: Sendable {
     /// The format to read the input as; `nil` = detect (SPEC §1).
     public var inputFormat: InputFormat?
+    /// Target platforms; `nil` = infer from the config (SPEC §2).
+    public var platforms: Set<Platform>?
     /// Per-rule levels from configuration and `--rule`.
     public var severityOverrides: [RuleID: RuleLevel]
     /// Report errors only.
     public var quiet: Bool
 
     /// Creates options.
-    public init(inputFormat: InputFormat? = nil, severityOverrides: [RuleID: RuleLevel] = [:], quiet: Bool = false) {
+    public init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
+                severityOverrides: [RuleID: RuleLevel] = [:], quiet: Bool = false) {
         self.inputFormat = inputFormat
+        self.platforms = platforms
         self.severityOverrides = severityOverrides
         self.quiet = quiet
     }
@@ -30,17 +34,6 @@ public struct LintOptions: Sendable {
     }
 }
 
-/// The lint pipeline: bytes → tree → diagnostics. One screen, every stage a plain call.
-public enum Linter {
-    /// Lints one file.
-    public static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
-        var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
-        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
-        return FileReport(source: source, diagnostics: options.applyPolicy(to: sink.diagnostics))
-    }
-}
-
 /// A configured rule level: a severity, or off (SPEC §6, `--rule`).
 public enum RuleLevel: String, Sendable, CaseIterable {
     case off, note, warning, error
@@ -53,5 +46,46 @@ public enum RuleLevel: String, Sendable, CaseIterable {
         case .warning: return .warning
         case .error: return .error
         }
+    }
+}
+
+/// Everything one file's analysis produced: the report, and the model for later stages.
+public struct Analysis: Sendable {
+    /// Diagnostics with their source.
+    public var report: FileReport
+    /// The decoded config, when the file was a JSON object of a known format.
+    public var config: CustomerCenterConfig?
+    /// The format the file was read as.
+    public var format: InputFormat?
+    /// The platforms it was checked for.
+    public var platforms: Set<Platform>
+}
+
+/// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
+public enum Linter {
+    /// Lints one file.
+    public static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
+        analyze(source, options: options).report
+    }
+
+    /// Lints one file and keeps the decoded model.
+    public static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
+        var sink = DiagnosticSink(file: source.path)
+        let parsed = JSONParser.parse(source.bytes)
+        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
+                                platforms: options.platforms ?? Set(Platform.allCases))
+        if let root = parsed.root {
+            analysis.format = options.inputFormat ?? FormatDetection.detect(root)
+            if let format = analysis.format {
+                analysis.config = ConfigDecoder.decode(root, format: format)
+                if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
+                SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms, into: &sink)
+            } else {
+                SchemaValidation.reportUnknownFormat(root, into: &sink)
+            }
+        }
+        analysis.report = FileReport(source: source, diagnostics: options.applyPolicy(to: sink.diagnostics))
+        return analysis
     }
 }

@@ -74,9 +74,10 @@ struct MarkedText {
 }
 
 /// Lints text and returns `line:col id` strings, the compact way to assert positions.
-func positions(_ text: String, path: String = "test.json", options: LintOptions = LintOptions()) -> [String] {
+/// Only diagnostics whose id starts with `prefix` are listed.
+func positions(_ text: String, path: String = "test.json", options: LintOptions = LintOptions(), prefix: String = "") -> [String] {
     let report = Linter.lint(SourceFile(path: path, text: text), options: options)
-    return report.diagnostics.map { diagnostic in
+    return report.diagnostics.filter { $0.id.rawValue.hasPrefix(prefix) }.map { diagnostic in
         let location = report.source.location(of: diagnostic.range.start)
         return "\(location.line):\(location.column) \(diagnostic.id)"
     }

@@ -1,0 +1,176 @@
+import JSONSyntax
+
+/// Tree → `CustomerCenterConfig`, for either format. Tolerant: it reads what fits and skips
+/// what does not, never reporting (the `SchemaWalker` reports).
+enum ConfigDecoder {
+    static func decode(_ root: JSONValue, format: InputFormat) -> CustomerCenterConfig? {
+        guard let top = ObjectReader(root, pointer: .root, format: format) else { return nil }
+        let base: ObjectReader
+        switch format {
+        case .authoring:
+            base = top
+        case .response:
+            guard let center = top.object("customer_center") else {
+                return CustomerCenterConfig(format: format, basePointer: .root)
+            }
+            base = center.reader
+        }
+        var config = CustomerCenterConfig(format: format, basePointer: base.pointer)
+        config.appearance = base.object("appearance").map { appearance($0.reader, keyRange: $0.keyRange) }
+        config.support = base.object("support").map { Support(email: $0.reader.string("email"), pointer: $0.reader.pointer, keyRange: $0.keyRange) }
+        config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange) }
+        for (key, value) in base.entries("screens") ?? [] {
+            guard let reader = ObjectReader(value, pointer: key.pointer, format: format) else { continue }
+            config.screens.append(screen(reader, key: key, range: value.range))
+        }
+        if format == .authoring {
+            for (key, value) in base.entries("promotional_offers") ?? [] {
+                guard let reader = ObjectReader(value, pointer: key.pointer, format: format) else { continue }
+                config.offers.append(offer(reader, key: key, range: value.range))
+            }
+        }
+        if base.member("change_plans") != nil {
+            config.changePlans = base.objects("change_plans").map { plan in
+                ChangePlan(groupID: plan.string("group_id"), groupName: plan.string("group_name"),
+                           products: plan.objects("products").map { ($0.string("product_id"), $0.bool("selected")) },
+                           pointer: plan.pointer)
+            }
+        }
+        return config
+    }
+
+    static func appearance(_ reader: ObjectReader, keyRange: ByteRange) -> Appearance {
+        func theme(_ name: String) -> ThemeColors? {
+            guard let (themeReader, themeKey) = reader.object(name) else { return nil }
+            let colors = themeReader.members.compactMap { member -> (String, Located<String>)? in
+                let converted = KeyConversion.convertFromSnakeCase(member.key)
+                guard let field = SharedSchema.colors.fields.first(where: {
+                    $0.name == member.key || (themeReader.format == .response && KeyConversion.camelCase($0.name) == converted)
+                }), let text = member.value.stringValue else { return nil }
+                return (field.name, Located(text, range: member.value.range, pointer: themeReader.pointer.appending(member.key)))
+            }
+            return ThemeColors(theme: name, colors: colors, pointer: themeReader.pointer, keyRange: themeKey)
+        }
+        return Appearance(light: theme("light"), dark: theme("dark"), pointer: reader.pointer, keyRange: keyRange)
+    }
+
+    static func localization(_ reader: ObjectReader, keyRange: ByteRange) -> Localization {
+        let stringsPointer = reader.member("localized_strings").map { reader.pointer.appending($0.key) } ?? reader.pointer.appending("localized_strings")
+        var result = Localization(
+            defaultLocale: reader.string("default"),
+            supported: reader.array("supported").map { elements in
+                elements.compactMap { element in element.node.stringValue.map { Located($0, range: element.node.range, pointer: element.pointer) } }
+            },
+            responseLocale: reader.format == .response ? reader.string("locale") : nil,
+            entries: [], pointer: reader.pointer, keyRange: keyRange, stringsPointer: stringsPointer)
+        for (key, value) in reader.entries("localized_strings") ?? [] {
+            var translations: [Translation] = []
+            switch reader.format {
+            case .authoring:
+                for member in value.objectMembers ?? [] {
+                    guard let text = member.value.stringValue else { continue }
+                    let localePointer = key.pointer.appending(member.key)
+                    translations.append(Translation(locale: Located(member.key, range: member.keyRange, pointer: localePointer),
+                                                    text: Located(text, range: member.value.range, pointer: localePointer)))
+                }
+            case .response:
+                if let text = value.stringValue {
+                    let locale = result.responseLocale ?? Located("", range: key.range, pointer: key.pointer)
+                    translations.append(Translation(locale: locale, text: Located(text, range: value.range, pointer: key.pointer)))
+                }
+            }
+            result.entries.append(StringEntry(key: key, translations: translations))
+        }
+        return result
+    }
+
+    static func screen(_ reader: ObjectReader, key: Located<String>, range: ByteRange) -> Screen {
+        Screen(
+            key: key, type: reader.string("type"), title: reader.text("title"), subtitle: reader.text("subtitle"),
+            paths: reader.objects("paths").map { path($0, screenKey: key.value) },
+            offering: reader.object("offering").map { offering in
+                ScreenOffering(type: offering.reader.string("type"), offeringID: offering.reader.string("offering_id"),
+                               buttonText: offering.reader.text("button_text"), pointer: offering.reader.pointer)
+            },
+            pointer: reader.pointer, range: range)
+    }
+
+    static func path(_ reader: ObjectReader, screenKey: String) -> Path {
+        Path(
+            id: reader.string("id"), type: reader.string("type"), title: reader.text("title"),
+            offer: offerReference(reader),
+            survey: reader.object("feedback_survey").map { survey in
+                Survey(title: survey.reader.text("title"),
+                       options: survey.reader.objects("options").map { option in
+                           SurveyOption(id: option.string("id"), title: option.text("title"), offer: offerReference(option),
+                                        pointer: option.pointer, range: option.node.range)
+                       },
+                       pointer: survey.reader.pointer, keyRange: survey.keyRange)
+            },
+            url: reader.string("url"), openMethod: reader.string("open_method"),
+            actionIdentifier: reader.string("action_identifier"), refundWindow: reader.string("refund_window"),
+            screenKey: screenKey, pointer: reader.pointer, range: reader.node.range)
+    }
+
+    static func offerReference(_ reader: ObjectReader) -> OfferReference? {
+        switch reader.format {
+        case .authoring:
+            return reader.string("promotional_offer_key").map(OfferReference.key)
+        case .response:
+            guard let (offerReader, _) = reader.object("promotional_offer") else { return nil }
+            return .inline(offer(offerReader, key: nil, range: offerReader.node.range))
+        }
+    }
+
+    static func offer(_ reader: ObjectReader, key: Located<String>?, range: ByteRange) -> Offer {
+        Offer(
+            key: key, iosOfferID: reader.string("ios_offer_id"), androidOfferID: reader.string("android_offer_id"),
+            title: reader.text("title"), subtitle: reader.text("subtitle"),
+            eligibility: reader.member("eligibility") == nil ? nil : reader.objects("eligibility").map { condition in
+                EligibilityCondition(conditionType: condition.string("condition_type"), comparison: condition.string("comparison"),
+                                     amountInSeconds: condition.integer("amount_in_seconds"), pointer: condition.pointer, range: condition.node.range)
+            },
+            eligible: reader.bool("eligible"),
+            productMapping: reader.entries("product_mapping").map { entries in
+                entries.compactMap { key, value in
+                    value.stringValue.map { (key, Located($0, range: value.range, pointer: key.pointer)) }
+                }
+            },
+            crossProductPromotions: reader.entries("cross_product_promotions").map { entries in
+                entries.map { key, value in
+                    let promotion = ObjectReader(value, pointer: key.pointer, format: reader.format)
+                    return CrossProductPromotion(product: key, storeOfferIdentifier: promotion?.string("store_offer_identifier"),
+                                                 targetProductID: promotion?.string("target_product_id"))
+                }
+            },
+            pointer: reader.pointer, range: range)
+    }
+}
+
+/// Which format a document is (SPEC §1).
+enum FormatDetection {
+    static let authoringRootKeys: Set<String> = ["screens", "localization", "promotional_offers", "appearance", "support", "change_plans"]
+
+    /// `customer_center`/`customerCenter` at the root → response; an authoring root key → authoring.
+    static func detect(_ root: JSONValue) -> InputFormat? {
+        guard let members = root.objectMembers else { return nil }
+        if members.contains(where: { $0.key == "customer_center" || $0.key == "customerCenter" }) { return .response }
+        if members.contains(where: { authoringRootKeys.contains($0.key) }) { return .authoring }
+        return nil
+    }
+}
+
+/// Target platforms inferred from a config (SPEC §2): iOS if an offer names `ios_offer_id`,
+/// Android if one names `android_offer_id`, both if none names either.
+enum PlatformInference {
+    static func infer(_ config: CustomerCenterConfig) -> Set<Platform> {
+        var offers = config.offers
+        for reference in config.offerReferences {
+            if case .inline(let offer) = reference { offers.append(offer) }
+        }
+        var platforms: Set<Platform> = []
+        if offers.contains(where: { $0.iosOfferID != nil }) { platforms.insert(.ios) }
+        if offers.contains(where: { $0.androidOfferID != nil }) { platforms.insert(.android) }
+        return platforms.isEmpty ? Set(Platform.allCases) : platforms
+    }
+}

@@ -1,0 +1,77 @@
+import JSONSyntax
+
+/// Typed, tolerant access to one object of the tree: a value of the wrong type reads as absent
+/// (the `SchemaWalker` has already reported it).
+struct ObjectReader {
+    let node: JSONValue
+    let members: [JSONMember]
+    let pointer: JSONPointer
+    let format: InputFormat
+
+    init?(_ node: JSONValue, pointer: JSONPointer, format: InputFormat) {
+        guard let members = node.objectMembers else { return nil }
+        self.node = node
+        self.members = members
+        self.pointer = pointer
+        self.format = format
+    }
+
+    /// The member for field `name`: the exact key, or in a response also the spelling iOS
+    /// accepts (`localizedStrings`). The first of repeated keys wins.
+    func member(_ name: String) -> JSONMember? {
+        if let exact = members.first(where: { $0.key == name }) { return exact }
+        guard format == .response else { return nil }
+        let camel = KeyConversion.camelCase(name)
+        return members.first { KeyConversion.convertFromSnakeCase($0.key) == camel }
+    }
+
+    func string(_ name: String) -> Located<String>? {
+        guard let member = member(name), let text = member.value.stringValue else { return nil }
+        return Located(text, range: member.value.range, pointer: pointer.appending(member.key))
+    }
+
+    func bool(_ name: String) -> Located<Bool>? {
+        guard let member = member(name), case .bool(let flag) = member.value.kind else { return nil }
+        return Located(flag, range: member.value.range, pointer: pointer.appending(member.key))
+    }
+
+    func integer(_ name: String) -> Located<Int64>? {
+        guard let member = member(name), case .number(let number) = member.value.kind, let value = number.int64Value else { return nil }
+        return Located(value, range: member.value.range, pointer: pointer.appending(member.key))
+    }
+
+    func object(_ name: String) -> (reader: ObjectReader, keyRange: ByteRange)? {
+        guard let member = member(name),
+              let reader = ObjectReader(member.value, pointer: pointer.appending(member.key), format: format) else { return nil }
+        return (reader, member.keyRange)
+    }
+
+    func array(_ name: String) -> [(node: JSONValue, pointer: JSONPointer)]? {
+        guard let member = member(name), let elements = member.value.arrayElements else { return nil }
+        let base = pointer.appending(member.key)
+        return elements.enumerated().map { ($1, base.appending($0)) }
+    }
+
+    /// Objects among the elements of array `name`.
+    func objects(_ name: String) -> [ObjectReader] {
+        (array(name) ?? []).compactMap { ObjectReader($0.node, pointer: $0.pointer, format: format) }
+    }
+
+    /// Text by key (`<base>_key`, authoring) or written out (`<base>`, response).
+    func text(_ base: String) -> TextSource? {
+        switch format {
+        case .authoring: return string(base + "_key").map(TextSource.key)
+        case .response: return string(base).map(TextSource.literal)
+        }
+    }
+
+    /// Map entries `(key, keyRange, value)` of object `name`.
+    func entries(_ name: String) -> [(key: Located<String>, value: JSONValue)]? {
+        guard let member = member(name), let mapMembers = member.value.objectMembers else { return nil }
+        let base = pointer.appending(member.key)
+        var seen = Set<String>()
+        return mapMembers.filter { seen.insert($0.key).inserted }.map {
+            (Located($0.key, range: $0.keyRange, pointer: base.appending($0.key)), $0.value)
+        }
+    }
+}

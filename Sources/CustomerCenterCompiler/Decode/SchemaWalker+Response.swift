@@ -1,0 +1,156 @@
+import JSONSyntax
+
+extension SchemaWalker {
+    /// Matches members to fields as each SDK does: iOS converts keys from snake_case
+    /// (`convertFromSnakeCase`, so camelCase keys match too); Android reads the exact snake_case name.
+    mutating func walkResponseObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: JSONPointer,
+                                     anchor: ByteRange, readers: Set<Platform>) {
+        var iosMatch: [String: JSONMember] = [:]
+        var androidMatch: [String: JSONMember] = [:]
+        var seenKeys = Set<String>()
+        for member in members {
+            guard seenKeys.insert(member.key).inserted else { continue }
+            var matched = false
+            if let field = schema.field(member.key) {
+                androidMatch[field.name] = androidMatch[field.name] ?? member
+                matched = true
+            }
+            let converted = KeyConversion.convertFromSnakeCase(member.key)
+            if let field = schema.fields.first(where: { KeyConversion.camelCase($0.name) == converted }) {
+                iosMatch[field.name] = iosMatch[field.name] ?? member
+                matched = true
+            }
+            if !matched { unknownField(member, in: schema, pointer: pointer) }
+        }
+        for field in schema.fields {
+            var walkers: [(JSONMember, Set<Platform>)] = []
+            for platform in readers.sorted() {
+                let need = field.need(on: platform)
+                if need == .ignored { continue }
+                let member = platform == .ios ? iosMatch[field.name] : androidMatch[field.name]
+                guard let member else {
+                    if need == .required {
+                        var reason = "missing required key \(MessageText.quoted(field.name)) in \(schema.noun)"
+                        if platform == .android, let other = iosMatch[field.name] {
+                            reason += " (Android reads only snake_case keys; \(MessageText.quoted(other.key)) is ignored)"
+                        }
+                        fail([platform], reason, at: anchor, pointer: pointer)
+                    }
+                    continue
+                }
+                if case .null = member.value.kind {
+                    if need == .required || need == .optionalNotNull {
+                        fail([platform], "\(MessageText.quoted(field.name)) is null", at: member.value.range, pointer: pointer.appending(member.key))
+                    }
+                    continue
+                }
+                if let index = walkers.firstIndex(where: { $0.0.keyRange == member.keyRange }) {
+                    walkers[index].1.insert(platform)
+                } else {
+                    walkers.append((member, [platform]))
+                }
+            }
+            if walkers.isEmpty, let member = androidMatch[field.name] ?? iosMatch[field.name], member.value.kind != .null {
+                // No target SDK reads it: still check its shape for schema.* findings, with no compat prediction.
+                walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: [])
+            }
+            for (member, platformsReading) in walkers {
+                walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange,
+                     name: field.name, readers: platformsReading)
+            }
+        }
+    }
+
+    /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
+    /// Android drops a screen whose key is not a `ScreenType` name.
+    mutating func checkScreenKeys(_ members: [JSONMember], pointer: JSONPointer, readers: Set<Platform>) {
+        let unknownForIOS = members.filter { !SharedSchema.screenKeys.contains($0.key) }
+        if readers.contains(.ios), unknownForIOS.count >= 2 { iosCrashKeys = unknownForIOS }
+        guard readers.contains(.android), platforms.contains(.android) else { return }
+        for member in members where !(SharedSchema.screenKeys + ["UNKNOWN"]).contains(member.key) {
+            let screenPointer = pointer.appending(member.key)
+            droppedOnAndroid.insert(screenPointer)
+            sink.emit(CompatAndroidDroppedRule.descriptor,
+                      "Android drops this screen: \(MessageText.quoted(member.key)) is not a screen type it knows (MANAGEMENT, NO_ACTIVE)",
+                      at: member.keyRange, pointer: screenPointer)
+        }
+    }
+
+    /// Android decodes enums strictly and fails on colours it cannot parse.
+    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: JSONPointer, name: String,
+                                    readers: Set<Platform>) {
+        guard readers.contains(.android) else { return }
+        if !schema.enumValues.isEmpty, !schema.enumValues.contains(text), !schema.androidExtraValues.contains(text) {
+            fail([.android], "\(MessageText.quoted(text)) is not a value Android knows for \(MessageText.quoted(name))", at: node.range, pointer: pointer)
+        }
+        if schema.pattern == SharedSchema.colorPattern, !ColorSyntax.androidAccepts(text) {
+            fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))", at: node.range, pointer: pointer)
+        }
+    }
+
+    /// Records what happens on each platform in `readers` when its decoder meets this problem.
+    mutating func fail(_ readers: Set<Platform>, _ reason: String, at range: ByteRange, pointer: JSONPointer? = nil) {
+        for platform in readers.sorted() where platforms.contains(platform) {
+            let at = pointer ?? .root
+            switch platform {
+            case .ios:
+                iosFails = true
+                sink.emit(CompatIOSDecodeFailureRule.descriptor, "iOS rejects the whole config: \(reason)", at: range, pointer: at)
+            case .android:
+                switch androidScope {
+                case .whole:
+                    sink.emit(CompatAndroidDecodeFailureRule.descriptor, "Android rejects the whole config: \(reason)", at: range, pointer: at)
+                case .screen(let element), .path(let element):
+                    guard !droppedOnAndroid.contains(element) else { continue }
+                    droppedOnAndroid.insert(element)
+                    let what = androidScope == .screen(element) ? "screen" : "path"
+                    sink.emit(CompatAndroidDroppedRule.descriptor, "Android drops this \(what): \(reason)", at: range, pointer: element)
+                }
+            }
+        }
+    }
+}
+
+/// iOS's `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, and the camelCase property
+/// names the Swift structs use.
+enum KeyConversion {
+    /// `ios_offer_id` → `iosOfferId`; single words unchanged; leading/trailing `_` kept; empty parts skipped.
+    static func convertFromSnakeCase(_ key: String) -> String {
+        let scalars = Array(key.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0 != "_" }), let last = scalars.lastIndex(where: { $0 != "_" }) else { return key }
+        let middle = String(String.UnicodeScalarView(scalars[first...last]))
+        let parts = middle.split(separator: "_")
+        guard parts.count > 1 else { return key }
+        var result = String(String.UnicodeScalarView(scalars[..<first]))
+        result += parts[0].lowercased()
+        for part in parts.dropFirst() {
+            result += part.prefix(1).uppercased() + part.dropFirst().lowercased()
+        }
+        result += String(String.UnicodeScalarView(scalars[(last + 1)...]))
+        return result
+    }
+
+    /// The Swift property name of a snake_case field.
+    static func camelCase(_ snake: String) -> String { convertFromSnakeCase(snake) }
+}
+
+/// Colour strings as each SDK parses them (sdk-decoding.md §6).
+enum ColorSyntax {
+    /// `#RRGGBB` or `#RRGGBBAA`, hex digits only: what both SDKs read the same way.
+    static func isHexColor(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return false }
+        return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+
+    /// Names `android.graphics.Color.parseColor` accepts (case-insensitive).
+    static let androidNamedColors: Set<String> = [
+        "red", "blue", "green", "black", "white", "gray", "grey", "cyan", "magenta", "yellow", "lightgray", "lightgrey",
+        "darkgray", "darkgrey", "aqua", "fuchsia", "lime", "maroon", "navy", "olive", "purple", "silver", "teal",
+    ]
+
+    /// Android's `parseRGBAColor`: the hex regex, else a named colour; anything else throws.
+    static func androidAccepts(_ text: String) -> Bool {
+        isHexColor(text) || androidNamedColors.contains(text.lowercased())
+    }
+}

@@ -1,0 +1,208 @@
+import JSONSyntax
+
+/// Walks a tree against a `SchemaType` and reports what does not fit.
+///
+/// For the authoring format it reports `schema.*`. For a response it predicts, per target
+/// platform, what that SDK's decoder does (`compat.*`), reports unknown fields, enum values
+/// and empty values as `schema.*`, and leaves missing keys and wrong types to `compat.*`.
+struct SchemaWalker {
+    enum Mode {
+        case authoring
+        case response
+    }
+
+    /// Where an Android decoding failure lands: the lossy serializers drop one path or one
+    /// screen; anything else fails the whole config.
+    enum AndroidScope: Equatable {
+        case whole
+        case screen(JSONPointer)
+        case path(JSONPointer)
+    }
+
+    let mode: Mode
+    let source: SourceFile
+    var sink: DiagnosticSink
+    /// The platforms a response is checked for.
+    let platforms: Set<Platform>
+    var androidScope = AndroidScope.whole
+    /// Elements already reported as dropped on Android (one diagnostic each).
+    var droppedOnAndroid: Set<JSONPointer> = []
+    /// Whether iOS would reject the document (no crash prediction then).
+    var iosFails = false
+    /// Unknown screen keys, when there are two or more (iOS traps on them).
+    var iosCrashKeys: [JSONMember] = []
+
+    init(mode: Mode, source: SourceFile, sink: DiagnosticSink, platforms: Set<Platform>) {
+        self.mode = mode
+        self.source = source
+        self.sink = sink
+        self.platforms = platforms
+    }
+
+    // MARK: Values
+
+    /// Checks `node` against `type`. `readers` are the platforms whose decoder reads this node
+    /// (responses); `anchor` is where a finding about the node as a whole points.
+    mutating func walk(_ node: JSONValue, _ type: SchemaType, pointer: JSONPointer, anchor: ByteRange,
+                       name: String, readers: Set<Platform>) {
+        if case .invalid = node.kind { return }  // already a syntax error
+        switch type {
+        case .object(let schema):
+            guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            let saved = androidScope
+            if mode == .response, schema.name == ResponseSchema.screen.name { androidScope = .screen(pointer) }
+            if mode == .response, schema.name == ResponseSchema.path.name { androidScope = .path(pointer) }
+            walkObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
+            androidScope = saved
+        case .map(let map):
+            guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            walkMap(members, map, pointer: pointer, readers: readers)
+        case .array(let element, _):
+            guard let elements = node.arrayElements else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            for (index, value) in elements.enumerated() {
+                if case .null = value.kind, mode == .response {
+                    fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index))
+                    continue
+                }
+                walk(value, element, pointer: pointer.appending(index), anchor: value.range, name: name, readers: readers)
+            }
+        case .string(let schema):
+            guard let text = node.stringValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            checkString(text, schema, node: node, pointer: pointer, name: name, readers: readers)
+        case .integer(let minimum, let maximum):
+            guard case .number(let number) = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard let value = number.int64Value else {
+                let reason = number.isIntegerLiteral || number.doubleValue.isInfinite
+                    ? "\(MessageText.quoted(number.text)) is out of range" : "\(MessageText.quoted(number.text)) is not a whole number"
+                return typeProblem("\(MessageText.quoted(name)) must be \(type.expectation); \(reason)", node: node, pointer: pointer, readers: readers)
+            }
+            if let minimum, value < minimum {
+                typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(number.text)", node: node, pointer: pointer, readers: readers)
+            } else if let maximum, value > maximum {
+                typeProblem("\(MessageText.quoted(name)) must be at most \(maximum), found \(number.text)", node: node, pointer: pointer, readers: readers)
+            }
+        case .boolean:
+            guard case .bool = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+        }
+    }
+
+    mutating func mismatch(_ node: JSONValue, _ type: SchemaType, pointer: JSONPointer, name: String, readers: Set<Platform>) {
+        let found: String
+        switch node.kind {
+        case .null: found = "null"
+        case .number(let n): found = "the number \(n.text)"
+        case .string(let s): found = "the string \(MessageText.quoted(s, limit: 30))"
+        case .bool(let b): found = b ? "true" : "false"
+        default: found = node.typeName == "object" ? "an object" : "an array"
+        }
+        typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(found)", node: node, pointer: pointer, readers: readers)
+    }
+
+    mutating func typeProblem(_ message: String, node: JSONValue, pointer: JSONPointer, readers: Set<Platform>) {
+        switch mode {
+        case .authoring:
+            sink.emit(SchemaTypeMismatchRule.descriptor, message, at: node.range, pointer: pointer)
+        case .response:
+            fail(readers, message, at: node.range, pointer: pointer)
+        }
+    }
+
+    mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: JSONPointer, name: String, readers: Set<Platform>) {
+        if schema.nonEmpty, text.isEmpty {
+            sink.emit(SchemaEmptyValueRule.descriptor, "\(MessageText.quoted(name)) is empty", at: node.range, pointer: pointer)
+            return
+        }
+        if !schema.enumValues.isEmpty, !schema.enumValues.contains(text) {
+            emitEnumValue(text, allowed: schema.enumValues, node: node, pointer: pointer, name: name)
+        }
+        if mode == .response {
+            checkAndroidValue(text, schema, node: node, pointer: pointer, name: name, readers: readers)
+        }
+    }
+
+    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONValue, pointer: JSONPointer, name: String) {
+        let suggestion = allowed.first { $0.lowercased() == text.lowercased() } ?? Suggestion.closest(to: text, among: allowed)
+        sink.emit(SchemaEnumValueRule.descriptor,
+                  "\(MessageText.quoted(text)) is not a valid \(MessageText.quoted(name)); expected \(MessageText.alternatives(allowed))",
+                  at: node.range, pointer: pointer,
+                  fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))]) })
+    }
+
+    // MARK: Objects and maps
+
+    mutating func walkObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: JSONPointer,
+                             anchor: ByteRange, readers: Set<Platform>) {
+        switch mode {
+        case .authoring:
+            var seen = Set<String>()
+            for member in members {
+                // A repeated key is json.duplicate-key; the first one is the one decoded and checked.
+                guard seen.insert(member.key).inserted else { continue }
+                guard let field = schema.field(member.key) else {
+                    unknownField(member, in: schema, pointer: pointer)
+                    continue
+                }
+                if case .null = member.value.kind {
+                    if field.required {
+                        sink.emit(SchemaTypeMismatchRule.descriptor,
+                                  "\(MessageText.quoted(field.name)) must be \(field.type.expectation), found null",
+                                  at: member.value.range, pointer: pointer.appending(member.key))
+                    }
+                    continue
+                }
+                walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: readers)
+            }
+            for field in schema.fields where field.required && !seen.contains(field.name) {
+                sink.emit(SchemaMissingFieldRule.descriptor,
+                          "missing required field \(MessageText.quoted(field.name)) in \(schema.noun)",
+                          at: anchor, pointer: pointer,
+                          notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
+            }
+        case .response:
+            walkResponseObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
+        }
+    }
+
+    mutating func unknownField(_ member: JSONMember, in schema: ObjectSchema, pointer: JSONPointer) {
+        let names = schema.fields.map(\.name)
+        let suggestion = Suggestion.closest(to: member.key, among: names)
+        sink.emit(SchemaUnknownFieldRule.descriptor,
+                  "unknown field \(MessageText.quoted(member.key)) in \(schema.noun)",
+                  at: member.keyRange, pointer: pointer.appending(member.key),
+                  fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
+    }
+
+    mutating func walkMap(_ members: [JSONMember], _ map: MapSchema, pointer: JSONPointer, readers: Set<Platform>) {
+        if mode == .response, !map.keyEnum.isEmpty { checkScreenKeys(members, pointer: pointer, readers: readers) }
+        var seen = Set<String>()
+        for member in members where seen.insert(member.key).inserted {
+            let memberPointer = pointer.appending(member.key)
+            if case .null = member.value.kind {
+                if mode == .authoring {
+                    sink.emit(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(member.key)) must be \(map.value.expectation), found null",
+                              at: member.value.range, pointer: memberPointer)
+                } else {
+                    fail(readers, "\(MessageText.quoted(member.key)) is null; \(map.value.expectation) is required", at: member.value.range,
+                         pointer: memberPointer)
+                }
+                continue
+            }
+            let saved = androidScope
+            if mode == .response, !map.keyEnum.isEmpty { androidScope = .screen(memberPointer) }
+            walk(member.value, map.value, pointer: memberPointer, anchor: member.keyRange, name: member.key, readers: readers)
+            androidScope = saved
+        }
+    }
+}
+
+extension ObjectSchema {
+    /// The object's name as a phrase: `FeedbackSurvey` → "feedback survey".
+    var noun: String {
+        var words = ""
+        for character in name {
+            if character.isUppercase, !words.isEmpty { words.append(" ") }
+            words.append(character)
+        }
+        return words.lowercased()
+    }
+}

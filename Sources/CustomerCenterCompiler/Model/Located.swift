@@ -1,0 +1,47 @@
+import JSONSyntax
+
+/// A value with where it came from: its bytes and its JSON pointer (for diagnostics and notes).
+public struct Located<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// The bytes of the value (for a map key: the key's bytes).
+    public var range: ByteRange
+    /// The pointer of the value (for a map key: its entry).
+    public var pointer: JSONPointer
+
+    /// Creates a located value.
+    public init(_ value: Value, range: ByteRange, pointer: JSONPointer) {
+        self.value = value
+        self.range = range
+        self.pointer = pointer
+    }
+}
+
+/// Text the user sees: by key (authoring) or written out (response).
+public enum TextSource: Sendable {
+    /// A `*_key` naming an entry of `localized_strings`.
+    case key(Located<String>)
+    /// The text itself.
+    case literal(Located<String>)
+
+    /// The key or text, located.
+    public var located: Located<String> {
+        switch self {
+        case .key(let value), .literal(let value): return value
+        }
+    }
+
+    /// The key, when the text is given by key.
+    public var key: Located<String>? {
+        if case .key(let value) = self { return value }
+        return nil
+    }
+}
+
+/// A promotional offer attached to a path or survey option.
+public enum OfferReference: Sendable {
+    /// A `promotional_offer_key` naming an entry of `promotional_offers` (authoring).
+    case key(Located<String>)
+    /// The offer written inline (response).
+    case inline(Offer)
+}

@@ -1,0 +1,139 @@
+/// A declarative description of a JSON document's shape: one definition drives the decoder's
+/// checks (`schema.*`, `compat.*`) and the generated JSON Schema, so they cannot drift apart.
+public indirect enum SchemaType: Sendable {
+    case object(ObjectSchema)
+    /// An object used as a map: any keys, every value of one type.
+    case map(MapSchema)
+    case array(SchemaType, minItems: Int? = nil)
+    case string(StringSchema)
+    case integer(minimum: Int64?, maximum: Int64?)
+    case boolean
+
+    /// A plain string.
+    public static let text = SchemaType.string(StringSchema())
+
+    /// What users call the JSON type ("an object", "a string").
+    var expectation: String {
+        switch self {
+        case .object, .map: return "an object"
+        case .array: return "an array"
+        case .string(let s): return s.enumValues.isEmpty ? "a string" : "one of \(MessageText.alternatives(s.enumValues))"
+        case .integer(let minimum, _): return minimum == 0 ? "a whole number ≥ 0" : "a whole number"
+        case .boolean: return "true or false"
+        }
+    }
+}
+
+/// An object with a fixed set of fields.
+public struct ObjectSchema: Sendable {
+    /// The definition's name in the generated schema (`Path`, `Offer`).
+    public let name: String
+    /// What the object is, for editor hovers.
+    public let description: String
+    /// Its fields, in documentation order.
+    public let fields: [Field]
+
+    /// Creates an object schema.
+    public init(_ name: String, _ description: String, fields: [Field]) {
+        self.name = name
+        self.description = description
+        self.fields = fields
+    }
+
+    /// The field named `name`.
+    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+/// A map's key and value description.
+public struct MapSchema: Sendable {
+    /// What a key is ("a localization key", "a store product id").
+    public let keyDescription: String
+    /// What a value is.
+    public let description: String
+    /// The type of every value.
+    public let value: SchemaType
+    /// Keys must be one of these (screen keys), when not empty.
+    public let keyEnum: [String]
+
+    /// Creates a map schema.
+    public init(key: String, description: String, value: SchemaType, keyEnum: [String] = []) {
+        self.keyDescription = key
+        self.description = description
+        self.value = value
+        self.keyEnum = keyEnum
+    }
+}
+
+/// Constraints on a string.
+public struct StringSchema: Sendable {
+    /// Allowed values, when it is an enum.
+    public var enumValues: [String] = []
+    /// An empty string is suspicious (`schema.empty-value`).
+    public var nonEmpty = false
+    /// A format the JSON Schema names, for editors.
+    public var format: Format? = nil
+    /// A regular expression for the JSON Schema (editor validation only; rules check the rest).
+    public var pattern: String? = nil
+    /// Values outside `enumValues` that Android's enum still accepts (`UNKNOWN`).
+    public var androidExtraValues: [String] = []
+
+    /// JSON Schema formats we use.
+    public enum Format: String, Sendable {
+        case email
+        case uri
+        case duration
+    }
+
+    /// Creates constraints.
+    public init(enumValues: [String] = [], nonEmpty: Bool = false, format: Format? = nil, pattern: String? = nil,
+                androidExtraValues: [String] = []) {
+        self.enumValues = enumValues
+        self.androidExtraValues = androidExtraValues
+        self.nonEmpty = nonEmpty
+        self.format = format
+        self.pattern = pattern
+    }
+}
+
+/// One field of an object.
+public struct Field: Sendable {
+    /// The JSON key.
+    public let name: String
+    /// Its type.
+    public let type: SchemaType
+    /// Whether the authoring format requires it.
+    public let required: Bool
+    /// What it is, for editor hovers and `schema` output.
+    public let description: String
+    /// What each SDK needs of it in a response (ignored for the authoring format).
+    public let ios: Need
+    /// What Android needs of it in a response.
+    public let android: Need
+
+    /// Creates a field. `ios`/`android` default to the authoring requirement.
+    public init(_ name: String, _ type: SchemaType, required: Bool = false, _ description: String,
+                ios: Need? = nil, android: Need? = nil) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.description = description
+        let fallback: Need = required ? .required : .optional
+        self.ios = ios ?? fallback
+        self.android = android ?? fallback
+    }
+
+    /// What an SDK's decoder needs of a field.
+    public enum Need: Sendable, Equatable {
+        /// Must be present and not null.
+        case required
+        /// May be absent or null.
+        case optional
+        /// May be absent, but `null` fails (a non-null Kotlin property with a default).
+        case optionalNotNull
+        /// The decoder never reads it.
+        case ignored
+    }
+
+    /// The need of `platform`.
+    public func need(on platform: Platform) -> Need { platform == .ios ? ios : android }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import CustomerCenterCompiler
+
+@Suite struct SchemaFileTests {
+    static let committed = TestPaths.packageRoot.appendingPathComponent("Schemas/customer-center.schema.json")
+
+    @Test func committedSchemaEqualsGenerated() throws {
+        let committed = try String(contentsOf: Self.committed, encoding: .utf8)
+        #expect(committed == JSONSchemaGenerator.authoringSchema(),
+                "Schemas/customer-center.schema.json is out of date; run: swift run customer-center schema > Schemas/customer-center.schema.json")
+    }
+
+    /// Python's `jsonschema` (an independent implementation) accepts the schema as 2020-12,
+    /// accepts every shipped authoring example, and rejects a broken config (so the check is real).
+    @Test func independentValidatorAgrees() throws {
+        let script = """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            print("MISSING jsonschema: pip install jsonschema"); sys.exit(3)
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validator = jsonschema.Draft202012Validator(schema)
+        for path in sys.argv[2:]:
+            errors = sorted(e.message for e in validator.iter_errors(json.load(open(path))))
+            print(path.rsplit("/", 1)[-1], len(errors))
+        """
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("cc-schema-broken-\(UUID().uuidString).json")
+        try #"{"localization": {"default": "en", "localized_strings": {}}, "screens": {"MANAGEMENT": {"type": "cancel", "title_key": 3, "paths": []}}, "extra": 1}"#
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let examples = ["customer_center.json", "default.json"].map { TestPaths.examples.appendingPathComponent($0) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, Self.committed.path] + examples.map(\.path) + [broken.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        for example in examples { #expect(lines.contains("\(example.lastPathComponent) 0"), "\(output)") }
+        #expect(lines.contains("\(broken.lastPathComponent) 3"), "\(output)")
+    }
+}
+
+@Suite struct SchemaRuleTests {
+    /// Each authoring defect, with `↓` where the finding must start; the rest of the config is valid.
+    static let cases: [(String, RuleID)] = [
+        (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", ↓"titel_key": "t", "title_key": "t", "paths": []}}"#, "schema.unknown-field"),
+        (#""screens": {↓"MANAGEMENT": {"type": "MANAGEMENT", "paths": []}}"#, "schema.missing-field"),
+        (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓7, "paths": []}}"#, "schema.type-mismatch"),
+        (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓null, "paths": []}}"#, "schema.type-mismatch"),
+        (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "t", "paths": ↓{}}}"#, "schema.type-mismatch"),
+        (#""screens": {"MANAGEMENT": {"type": ↓"management", "title_key": "t", "paths": []}}"#, "schema.enum-value"),
+        (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"", "paths": []}}"#, "schema.empty-value"),
+        (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓1.5}]}}"#,
+         "schema.type-mismatch"),
+        (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓-1}]}}"#,
+         "schema.type-mismatch"),
+        (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓99999999999999999999}]}}"#,
+         "schema.type-mismatch"),
+        (#""screens": {}, "support": {"email": "a@b.co", "should_warn_customer_to_update": ↓"true"}"#, "schema.type-mismatch"),
+    ]
+
+    static func config(_ body: String) -> String {
+        "{\n  \"localization\": {\"default\": \"en\", \"localized_strings\": {\"t\": {\"en\": \"Help\"}}},\n  \(body)\n}"
+    }
+
+    @Test(arguments: cases)
+    func defectIsReportedAtItsPosition(_ body: String, _ id: RuleID) {
+        let marked = MarkedText(Self.config(body))
+        let report = Linter.lint(SourceFile(path: "f", text: marked.text))
+        let found = report.diagnostics.filter { $0.id.rawValue.hasPrefix("schema.") }
+        #expect(found.map(\.id) == [id])
+        #expect(found.map(\.range.start) == marked.offsets)
+    }
+
+    @Test func everySchemaDefectInOneRun() {
+        let text = Self.config(#""screens": {"MANAGEMENT": {"type": "cancel", "titel_key": "t", "paths": [{"id": "", "type": "CANCEL", "title_key": 1}]}}"#)
+        let ids = positions(text, prefix: "schema.").map { $0.split(separator: " ")[1] }
+        #expect(ids == ["schema.missing-field", "schema.enum-value", "schema.unknown-field", "schema.empty-value", "schema.type-mismatch"])
+    }
+
+    @Test func fixesForEnumCaseAndUnknownField() throws {
+        let report = Linter.lint(SourceFile(path: "f", text: Self.config(#""screens": {"MANAGEMENT": {"type": "management", "titel_key": "t", "paths": []}}"#)))
+        let enumFix = try #require(report.diagnostics.first { $0.id == "schema.enum-value" }?.fix)
+        #expect(enumFix.edits.map(\.replacement) == ["\"MANAGEMENT\""])
+        let fieldFix = try #require(report.diagnostics.first { $0.id == "schema.unknown-field" }?.fix)
+        #expect(fieldFix.message == "did you mean 'title_key'?")
+        #expect(fieldFix.edits.map(\.replacement) == ["\"title_key\""])
+    }
+
+    @Test func optionalFieldsMayBeNull() {
+        let text = Self.config(#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "t", "subtitle_key": null, "paths": []}}, "support": null"#)
+        #expect(positions(text, prefix: "schema.").isEmpty)
+    }
+
+    @Test func neitherFormatGetsOneClearError() {
+        #expect(positions(#"{"paths": []}"#) == ["1:1 schema.missing-field"])
+        #expect(positions("[1, 2]") == ["1:1 schema.type-mismatch"])
+        let report = Linter.lint(SourceFile(path: "f", text: #"{"paths": []}"#))
+        #expect(report.diagnostics.first?.message.contains("customer_center") == true)
+    }
+
+    @Test func formatIsDetectedOrForced() {
+        let response = #"{"customer_center": {}}"#
+        #expect(Linter.analyze(SourceFile(path: "f", text: response)).format == .response)
+        #expect(Linter.analyze(SourceFile(path: "f", text: #"{"screens": {}}"#)).format == .authoring)
+        #expect(Linter.analyze(SourceFile(path: "f", text: response), options: LintOptions(inputFormat: .authoring)).format == .authoring)
+    }
+}
+
+@Suite struct KeyConversionTests {
+    @Test(arguments: [
+        ("ios_offer_id", "iosOfferId"), ("IOS_OFFER_ID", "iosOfferId"), ("ios__offer_id", "iosOfferId"),
+        ("ios_offerId", "iosOfferid"), ("_ios_offer", "_iosOffer"), ("title", "title"), ("TITLE", "TITLE"),
+        ("localizedStrings", "localizedStrings"), ("", ""), ("___", "___"),
+    ])
+    func convertFromSnakeCase(_ key: String, _ expected: String) {
+        #expect(KeyConversion.convertFromSnakeCase(key) == expected)
+    }
+
+    @Test func camelCaseResponseDecodesOnIOSOnly() {
+        let text = #"{"customerCenter": {"appearance": {"light": {}, "dark": {}}, "screens": {}, "localization": {"locale": "en", "localizedStrings": {}}, "support": {"email": ""}, "changePlans": []}}"#
+        let ios = Linter.lint(SourceFile(path: "f", text: text), options: LintOptions(platforms: [.ios])).diagnostics
+        #expect(ios.filter { $0.id.rawValue.hasPrefix("compat.") || $0.id == "schema.unknown-field" }.isEmpty)
+        let android = Linter.lint(SourceFile(path: "f", text: text), options: LintOptions(platforms: [.android])).diagnostics
+        #expect(android.map(\.id) .contains("compat.android-decode-failure"))
+    }
+}
