@@ -6,6 +6,7 @@ import Testing
     static let clean = """
     {
       "localization": {"default": "en", "localized_strings": {"title": {"en": "Help"}, "restore": {"en": "Restore"}}},
+      "support": {"email": "help@example.com"},
       "screens": {
         "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "restore"}]},
         "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "restore_none", "type": "MISSING_PURCHASE", "title_key": "restore"}]}

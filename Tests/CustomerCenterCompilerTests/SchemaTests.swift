@@ -48,7 +48,8 @@ import Testing
 }
 
 @Suite struct SchemaRuleTests {
-    /// Each authoring defect, with `↓` where the finding must start; the rest of the config is valid.
+    /// Each authoring defect, with `↓` where the finding must start, and the one rule that reports
+    /// it (no other `schema.*` finding, so one defect is never reported twice).
     static let cases: [(String, RuleID)] = [
         (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", ↓"titel_key": "t", "title_key": "t", "paths": []}}"#, "schema.unknown-field"),
         (#""screens": {↓"MANAGEMENT": {"type": "MANAGEMENT", "paths": []}}"#, "schema.missing-field"),
@@ -58,10 +59,12 @@ import Testing
         (#""screens": {"MANAGEMENT": {"type": ↓"management", "title_key": "t", "paths": []}}"#, "schema.enum-value"),
         (#""screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"", "paths": []}}"#, "schema.empty-value"),
         (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓1.5}]}}"#,
-         "schema.type-mismatch"),
+         "offer.invalid-eligibility-amount"),
         (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓-1}]}}"#,
-         "schema.type-mismatch"),
+         "offer.invalid-eligibility-amount"),
         (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓99999999999999999999}]}}"#,
+         "offer.invalid-eligibility-amount"),
+        (#""screens": {}, "promotional_offers": {"o": {"title_key": "t", "subtitle_key": "t", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓"14d"}]}}"#,
          "schema.type-mismatch"),
         (#""screens": {}, "support": {"email": "a@b.co", "should_warn_customer_to_update": ↓"true"}"#, "schema.type-mismatch"),
     ]
@@ -74,7 +77,7 @@ import Testing
     func defectIsReportedAtItsPosition(_ body: String, _ id: RuleID) {
         let marked = MarkedText(Self.config(body))
         let report = Linter.lint(SourceFile(path: "f", text: marked.text))
-        let found = report.diagnostics.filter { $0.id.rawValue.hasPrefix("schema.") }
+        let found = report.diagnostics.filter { $0.id.rawValue.hasPrefix("schema.") || $0.id == id }
         #expect(found.map(\.id) == [id])
         #expect(found.map(\.range.start) == marked.offsets)
     }

@@ -19,6 +19,7 @@ enum ConfigDecoder {
         config.appearance = base.object("appearance").map { appearance($0.reader, keyRange: $0.keyRange) }
         config.support = base.object("support").map { Support(email: $0.reader.string("email"), pointer: $0.reader.pointer, keyRange: $0.keyRange) }
         config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange) }
+        config.screensKeyRange = base.member("screens")?.keyRange
         for (key, value) in base.entries("screens") ?? [] {
             guard let reader = ObjectReader(value, pointer: key.pointer, format: format) else { continue }
             config.screens.append(screen(reader, key: key, range: value.range))
@@ -42,12 +43,12 @@ enum ConfigDecoder {
     static func appearance(_ reader: ObjectReader, keyRange: ByteRange) -> Appearance {
         func theme(_ name: String) -> ThemeColors? {
             guard let (themeReader, themeKey) = reader.object(name) else { return nil }
-            let colors = themeReader.members.compactMap { member -> (String, Located<String>)? in
+            let colors = themeReader.members.compactMap { member -> (String, Located<String>, ByteRange)? in
                 let converted = KeyConversion.convertFromSnakeCase(member.key)
                 guard let field = SharedSchema.colors.fields.first(where: {
                     $0.name == member.key || (themeReader.format == .response && KeyConversion.camelCase($0.name) == converted)
                 }), let text = member.value.stringValue else { return nil }
-                return (field.name, Located(text, range: member.value.range, pointer: themeReader.pointer.appending(member.key)))
+                return (field.name, Located(text, range: member.value.range, pointer: themeReader.pointer.appending(member.key)), member.keyRange)
             }
             return ThemeColors(theme: name, colors: colors, pointer: themeReader.pointer, keyRange: themeKey)
         }
@@ -88,6 +89,7 @@ enum ConfigDecoder {
         Screen(
             key: key, type: reader.string("type"), title: reader.text("title"), subtitle: reader.text("subtitle"),
             paths: reader.objects("paths").map { path($0, screenKey: key.value) },
+            hasEmptyPathsArray: reader.array("paths")?.isEmpty ?? false,
             offering: reader.object("offering").map { offering in
                 ScreenOffering(type: offering.reader.string("type"), offeringID: offering.reader.string("offering_id"),
                                buttonText: offering.reader.text("button_text"), pointer: offering.reader.pointer)
@@ -105,6 +107,7 @@ enum ConfigDecoder {
                            SurveyOption(id: option.string("id"), title: option.text("title"), offer: offerReference(option),
                                         pointer: option.pointer, range: option.node.range)
                        },
+                       hasOptionsArray: survey.reader.array("options") != nil,
                        pointer: survey.reader.pointer, keyRange: survey.keyRange)
             },
             url: reader.string("url"), openMethod: reader.string("open_method"),
@@ -128,7 +131,7 @@ enum ConfigDecoder {
             title: reader.text("title"), subtitle: reader.text("subtitle"),
             eligibility: reader.member("eligibility") == nil ? nil : reader.objects("eligibility").map { condition in
                 EligibilityCondition(conditionType: condition.string("condition_type"), comparison: condition.string("comparison"),
-                                     amountInSeconds: condition.integer("amount_in_seconds"), pointer: condition.pointer, range: condition.node.range)
+                                     amount: condition.number("amount_in_seconds"), pointer: condition.pointer, range: condition.node.range)
             },
             eligible: reader.bool("eligible"),
             productMapping: reader.entries("product_mapping").map { entries in

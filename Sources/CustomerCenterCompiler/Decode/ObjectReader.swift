@@ -35,9 +35,9 @@ struct ObjectReader {
         return Located(flag, range: member.value.range, pointer: pointer.appending(member.key))
     }
 
-    func integer(_ name: String) -> Located<Int64>? {
-        guard let member = member(name), case .number(let number) = member.value.kind, let value = number.int64Value else { return nil }
-        return Located(value, range: member.value.range, pointer: pointer.appending(member.key))
+    func number(_ name: String) -> Located<JSONNumber>? {
+        guard let member = member(name), case .number(let number) = member.value.kind else { return nil }
+        return Located(number, range: member.value.range, pointer: pointer.appending(member.key))
     }
 
     func object(_ name: String) -> (reader: ObjectReader, keyRange: ByteRange)? {

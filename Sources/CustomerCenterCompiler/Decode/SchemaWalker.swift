@@ -81,6 +81,8 @@ struct SchemaWalker {
             } else if let maximum, value > maximum {
                 typeProblem("\(MessageText.quoted(name)) must be at most \(maximum), found \(number.text)", node: node, pointer: pointer, readers: readers)
             }
+        case .integerCheckedByRule:
+            guard case .number = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
         case .boolean:
             guard case .bool = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
         }

@@ -10,14 +10,17 @@ public struct LintOptions: Sendable {
     public var severityOverrides: [RuleID: RuleLevel]
     /// Report errors only.
     public var quiet: Bool
+    /// Locales every key must be translated into (configuration `locales.required`).
+    public var requiredLocales: [String]
 
     /// Creates options.
     public init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
-                severityOverrides: [RuleID: RuleLevel] = [:], quiet: Bool = false) {
+                severityOverrides: [RuleID: RuleLevel] = [:], quiet: Bool = false, requiredLocales: [String] = []) {
         self.inputFormat = inputFormat
         self.platforms = platforms
         self.severityOverrides = severityOverrides
         self.quiet = quiet
+        self.requiredLocales = requiredLocales
     }
 
     /// Applies overrides and `quiet` to emitted diagnostics.
@@ -81,11 +84,27 @@ public enum Linter {
                 analysis.config = ConfigDecoder.decode(root, format: format)
                 if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
                 SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms, into: &sink)
+                if let config = analysis.config {
+                    runRules(on: ResolvedConfig(config), source: source, platforms: analysis.platforms, options: options, into: &sink)
+                }
             } else {
                 SchemaValidation.reportUnknownFormat(root, into: &sink)
             }
         }
         analysis.report = FileReport(source: source, diagnostics: options.applyPolicy(to: sink.diagnostics))
         return analysis
+    }
+
+    /// Runs every model rule that applies to the format and is not switched off.
+    static func runRules(on resolved: ResolvedConfig, source: SourceFile, platforms: Set<Platform>, options: LintOptions,
+                         into sink: inout DiagnosticSink) {
+        var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
+                                  source: source, sink: sink)
+        for rule in RuleCatalog.modelRules {
+            let descriptor = rule.descriptor
+            guard descriptor.formats.contains(resolved.config.format), options.severityOverrides[descriptor.id] != .off else { continue }
+            rule.check(&context)
+        }
+        sink = context.sink
     }
 }

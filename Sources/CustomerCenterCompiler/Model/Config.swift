@@ -22,6 +22,8 @@ public struct CustomerCenterConfig: Sendable {
     public var offers: [Offer] = []
     /// Change-plan groups, if given.
     public var changePlans: [ChangePlan]?
+    /// The `"screens"` key, when present.
+    public var screensKeyRange: ByteRange?
 
     /// Every path of every screen.
     public var allPaths: [Path] { screens.flatMap(\.paths) }
@@ -55,8 +57,8 @@ public struct Appearance: Sendable {
 public struct ThemeColors: Sendable {
     /// `light` or `dark`.
     public var theme: String
-    /// Colour strings by field name (`accent_color`, …), in document order.
-    public var colors: [(role: String, value: Located<String>)]
+    /// Colour strings by field name (`accent_color`, …) with their keys' ranges, in document order.
+    public var colors: [(role: String, value: Located<String>, keyRange: ByteRange)]
     /// Where the theme object is.
     public var pointer: JSONPointer
     /// Its key's range.
@@ -122,6 +124,8 @@ public struct Screen: Sendable {
     public var subtitle: TextSource?
     /// The paths, in order.
     public var paths: [Path]
+    /// Whether `paths` is written `[]` (a missing or mistyped one is a schema finding instead).
+    public var hasEmptyPathsArray: Bool
     /// The offering, if any.
     public var offering: ScreenOffering?
     /// Where the screen is.
@@ -176,6 +180,8 @@ public struct Survey: Sendable {
     public var title: TextSource?
     /// The answers.
     public var options: [SurveyOption]
+    /// Whether `options` is written as an array.
+    public var hasOptionsArray: Bool
     /// Where it is.
     public var pointer: JSONPointer
     /// Its key's range.
@@ -228,8 +234,10 @@ public struct EligibilityCondition: Sendable {
     public var conditionType: Located<String>?
     /// GREATER or SMALLER.
     public var comparison: Located<String>?
-    /// The amount, when it is a whole number.
-    public var amountInSeconds: Located<Int64>?
+    /// The amount as written (a rule checks it is a sensible whole number).
+    public var amount: Located<JSONNumber>?
+    /// The amount, when it is a whole number that fits.
+    public var amountInSeconds: Int64? { amount?.value.int64Value }
     /// Where it is.
     public var pointer: JSONPointer
     /// The condition object's bytes.

@@ -1,13 +1,35 @@
 /// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
 public enum RuleCatalog {
-    /// Every rule type.
+    /// Every rule type, in SPEC §5 order.
     public static let ruleTypes: [any Rule.Type] = [
         JSONSyntaxRule.self, JSONCommentRule.self, JSONTrailingCommaRule.self, JSONDuplicateKeyRule.self,
         JSONInvalidUTF8Rule.self, JSONByteOrderMarkRule.self, JSONDepthRule.self,
+        SchemaUnknownFieldRule.self, SchemaMissingFieldRule.self, SchemaTypeMismatchRule.self, SchemaEnumValueRule.self,
+        SchemaEmptyValueRule.self,
+        UnresolvedStringRule.self, UnresolvedOfferRule.self, UnusedStringRule.self, UnusedOfferRule.self,
+        MissingDefaultTranslationRule.self, MissingTranslationRule.self, DefaultLocaleUnsupportedRule.self,
+        UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
+        EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self,
+        UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
+        InapplicablePathRule.self,
+        DuplicatePathIDRule.self, DuplicatePathTypeRule.self, CustomURLMissingURLRule.self, InvalidURLRule.self,
+        InAppNonHTTPRule.self, CustomActionMissingIdentifierRule.self, PromoAndSurveyRule.self,
+        InvalidRefundWindowRule.self, PlatformUnsupportedRule.self,
+        EmptyOptionsRule.self, SingleOptionRule.self, DuplicateOptionIDRule.self, DuplicateOptionTitleRule.self,
+        MissingStoreIDRule.self, InvalidStoreIDRule.self, InvalidEligibilityAmountRule.self,
+        UnsatisfiableEligibilityRule.self, RedundantEligibilityRule.self,
+        InvalidColorRule.self, LowContrastRule.self, MissingThemeColorRule.self,
+        MissingEmailRule.self, InvalidEmailRule.self,
+        CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self,
+        CompatAndroidDroppedRule.self,
+        ConfigStaleIgnoreRule.self,
     ]
 
     /// Every rule's descriptor.
     public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }
+
+    /// The rules that check the resolved model, in catalog order.
+    static let modelRules: [any ModelRule.Type] = ruleTypes.compactMap { $0 as? any ModelRule.Type }
 
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 

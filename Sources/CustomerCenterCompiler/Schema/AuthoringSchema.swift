@@ -9,7 +9,7 @@ public enum AuthoringSchema {
                   "FIRST_SEEN: time since the customer was first seen. TIME_SINCE_FIRST_PURCHASE: time since their first purchase."),
             Field("comparison", .string(StringSchema(enumValues: ["GREATER", "SMALLER"])), required: true,
                   "GREATER: more than the amount ago. SMALLER: less than the amount ago."),
-            Field("amount_in_seconds", .integer(minimum: 0, maximum: nil), required: true,
+            Field("amount_in_seconds", .integerCheckedByRule(minimum: 0, maximum: EligibilityMath.maximumAmount), required: true,
                   "The amount of time, in seconds (1209600 = 14 days)."),
         ])
 

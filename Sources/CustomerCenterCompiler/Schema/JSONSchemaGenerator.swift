@@ -64,7 +64,7 @@ public enum JSONSchemaGenerator {
             if string.nonEmpty { members.append(("minLength", .integer(1))) }
             if let pattern = string.pattern { members.append(("pattern", .text(pattern))) }
             if let format = string.format { members.append(("format", .text(format.rawValue))) }
-        case .integer(let minimum, let maximum):
+        case .integer(let minimum, let maximum), .integerCheckedByRule(let minimum, let maximum):
             members.append(("type", typeName("integer")))
             if let minimum { members.append(("minimum", .integer(Int(minimum)))) }
             if let maximum { members.append(("maximum", .integer(Int(maximum)))) }

@@ -7,6 +7,8 @@ public indirect enum SchemaType: Sendable {
     case array(SchemaType, minItems: Int? = nil)
     case string(StringSchema)
     case integer(minimum: Int64?, maximum: Int64?)
+    /// Any JSON number; a rule judges its value (the JSON Schema still says integer and range).
+    case integerCheckedByRule(minimum: Int64?, maximum: Int64?)
     case boolean
 
     /// A plain string.
@@ -18,7 +20,7 @@ public indirect enum SchemaType: Sendable {
         case .object, .map: return "an object"
         case .array: return "an array"
         case .string(let s): return s.enumValues.isEmpty ? "a string" : "one of \(MessageText.alternatives(s.enumValues))"
-        case .integer(let minimum, _): return minimum == 0 ? "a whole number ≥ 0" : "a whole number"
+        case .integer(let minimum, _), .integerCheckedByRule(let minimum, _): return minimum == 0 ? "a whole number ≥ 0" : "a whole number"
         case .boolean: return "true or false"
         }
     }

@@ -1,0 +1,55 @@
+/// Locale codes as SPEC §1.1 compares them: case-insensitively, `_` and `-` alike.
+public enum LocaleCode {
+    /// `pt_BR` → `pt-br`.
+    public static func normalized(_ code: String) -> String {
+        String(code.lowercased().map { $0 == "_" ? "-" : $0 })
+    }
+
+    /// The language subtag: `pt-BR` → `pt`.
+    public static func language(_ code: String) -> String {
+        String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// Whether `code` is a well-formed BCP 47 tag whose language is a real ISO 639 code:
+    /// language (2–3 letters; 2-letter ones must be ISO 639-1), then optional script (4 letters),
+    /// region (2 letters or 3 digits) and variants; `_` is accepted for `-`.
+    public static func isWellFormed(_ code: String) -> Bool {
+        let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        switch language.count {
+        case 2: guard iso639_1.contains(language) else { return false }
+        case 3: break
+        default: return false
+        }
+        var index = 1
+        if index < parts.count, parts[index].count == 4, parts[index].allSatisfy({ $0.isASCII && $0.isLetter }) { index += 1 }
+        if index < parts.count, (parts[index].count == 2 && parts[index].allSatisfy({ $0.isASCII && $0.isLetter }))
+            || (parts[index].count == 3 && parts[index].allSatisfy({ $0.isASCII && $0.isNumber })) { index += 1 }
+        while index < parts.count {
+            let variant = parts[index]
+            guard (5...8).contains(variant.count) || (variant.count == 4 && variant.first?.isNumber == true),
+                  variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Country codes and old codes people write for a language, with the code they mean.
+    public static let knownMistakes: [String: String] = [
+        "jp": "ja", "cn": "zh", "kr": "ko", "dk": "da", "gr": "el", "cz": "cs", "ua": "uk", "vn": "vi",
+        "se": "sv", "in": "id", "iw": "he", "ji": "yi", "no-nb": "nb", "zh-cn": "zh-Hans", "zh-tw": "zh-Hant",
+    ]
+
+    /// ISO 639-1 two-letter codes.
+    static let iso639_1: Set<String> = Set("""
+    aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu \
+    fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko \
+    kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi \
+    pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk \
+    ur uz ve vi vo wa wo xh yi yo za zh zu
+    """.split(separator: " ").map { String($0).trimmingNewlines() })
+}
+
+extension String {
+    func trimmingNewlines() -> String { String(filter { !$0.isNewline }) }
+}

@@ -1,0 +1,129 @@
+import JSONSyntax
+
+/// Where a text came from when looked up for a locale (SPEC §1.1 fallback).
+public enum TextOrigin: Sendable, Equatable {
+    /// The requested locale itself.
+    case exact
+    /// The requested locale's language alone (`pt-BR` → `pt`).
+    case language(String)
+    /// The default locale.
+    case defaultLocale(String)
+}
+
+/// A use of a localization key: where, and what for.
+public struct StringReference: Sendable {
+    /// The key as written.
+    public var key: Located<String>
+    /// What it labels ("the title of path 'cancel'").
+    public var usage: String
+}
+
+/// The config with every reference bound: the tables, what refers to what, and text lookup.
+public struct ResolvedConfig: Sendable {
+    /// The decoded config.
+    public let config: CustomerCenterConfig
+    /// `localized_strings` by key (first of repeated keys).
+    public let strings: [String: StringEntry]
+    /// `promotional_offers` by key.
+    public let offers: [String: Offer]
+    /// Every `*_key` use, in document order.
+    public let stringReferences: [StringReference]
+    /// Every `promotional_offer_key` use, in document order.
+    public let offerReferences: [Located<String>]
+    /// Keys some `*_key` names.
+    public let referencedStrings: Set<String>
+    /// Offers some path or option names.
+    public let referencedOffers: Set<String>
+    /// The default locale, normalized.
+    public let defaultLocale: String?
+    /// The locales to translate into: `supported` (or every locale the table uses), normalized, without duplicates.
+    public let targetLocales: [String]
+
+    /// Binds the references of `config`.
+    public init(_ config: CustomerCenterConfig) {
+        self.config = config
+        var strings: [String: StringEntry] = [:]
+        for entry in config.localization?.entries ?? [] where strings[entry.key.value] == nil { strings[entry.key.value] = entry }
+        self.strings = strings
+        var offers: [String: Offer] = [:]
+        for offer in config.offers { if let key = offer.key?.value, offers[key] == nil { offers[key] = offer } }
+        self.offers = offers
+
+        var references: [StringReference] = []
+        var offerReferences: [Located<String>] = []
+        func add(_ text: TextSource?, _ usage: @autoclosure () -> String) {
+            if let key = text?.key { references.append(StringReference(key: key, usage: usage())) }
+        }
+        func addOffer(_ offer: OfferReference?) {
+            if case .key(let key)? = offer { offerReferences.append(key) }
+        }
+        for screen in config.screens {
+            add(screen.title, "the title of screen '\(screen.key.value)'")
+            add(screen.subtitle, "the subtitle of screen '\(screen.key.value)'")
+            add(screen.offering?.buttonText, "the offering button of screen '\(screen.key.value)'")
+            for path in screen.paths {
+                let name = path.id?.value ?? "?"
+                add(path.title, "the title of path '\(name)'")
+                addOffer(path.offer)
+                add(path.survey?.title, "the survey question of path '\(name)'")
+                for option in path.survey?.options ?? [] {
+                    add(option.title, "survey option '\(option.id?.value ?? "?")'")
+                    addOffer(option.offer)
+                }
+            }
+        }
+        for offer in config.offers {
+            add(offer.title, "the title of offer '\(offer.key?.value ?? "?")'")
+            add(offer.subtitle, "the subtitle of offer '\(offer.key?.value ?? "?")'")
+        }
+        self.stringReferences = references
+        self.offerReferences = offerReferences
+        self.referencedStrings = Set(references.map(\.key.value))
+        self.referencedOffers = Set(offerReferences.map(\.value))
+
+        let localization = config.localization
+        self.defaultLocale = (localization?.defaultLocale ?? localization?.responseLocale).map { LocaleCode.normalized($0.value) }
+        var targets: [String] = []
+        var seen = Set<String>()
+        if let supported = localization?.supported {
+            for locale in supported where seen.insert(LocaleCode.normalized(locale.value)).inserted { targets.append(LocaleCode.normalized(locale.value)) }
+        } else {
+            for entry in localization?.entries ?? [] {
+                for translation in entry.translations where seen.insert(LocaleCode.normalized(translation.locale.value)).inserted {
+                    targets.append(LocaleCode.normalized(translation.locale.value))
+                }
+            }
+        }
+        if let defaultLocale, seen.insert(defaultLocale).inserted { targets.insert(defaultLocale, at: 0) }
+        self.targetLocales = targets
+    }
+
+    /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.
+    public func text(_ key: String, locale: String) -> (translation: Translation, origin: TextOrigin)? {
+        guard let entry = strings[key] else { return nil }
+        return Self.lookup(entry, locale: locale, defaultLocale: defaultLocale)
+    }
+
+    /// Lookup with fallback over one entry's translations.
+    public static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
+        let wanted = LocaleCode.normalized(locale)
+        if let exact = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == wanted }) { return (exact, .exact) }
+        let language = LocaleCode.language(wanted)
+        if let match = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == language }) {
+            return (match, .language(language))
+        }
+        if let defaultLocale, let match = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == defaultLocale }) {
+            return (match, .defaultLocale(defaultLocale))
+        }
+        return nil
+    }
+
+    /// The offer named by a reference (inline, or looked up by key).
+    public func offer(_ reference: OfferReference?) -> Offer? {
+        switch reference {
+        case .key(let key)?: return offers[key.value]
+        case .inline(let offer)?: return offer
+        case nil: return nil
+        }
+    }
+}

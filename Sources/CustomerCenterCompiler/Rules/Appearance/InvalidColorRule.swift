@@ -1,0 +1,39 @@
+/// `appearance.invalid-color`: not `#RRGGBB` / `#RRGGBBAA`.
+public enum InvalidColorRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "appearance.invalid-color",
+        summary: "A colour that is not '#RRGGBB' or '#RRGGBBAA' (Android fails the whole config; iOS drops it).",
+        rationale: "Android throws on a colour it cannot parse and shows every customer the error screen; iOS silently uses the system colour instead.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        failingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": ↓"#FFF"}, "dark": {"accent_color": "#000000"}}"##),
+        passingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": "#FFFFFF"}, "dark": {"accent_color": "#00000080"}}"##))
+
+    public static func check(_ context: inout RuleContext) {
+        for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
+            for (role, color, _) in theme.colors where !ColorSyntax.isHexColor(color.value) {
+                let androidNote = ColorSyntax.androidAccepts(color.value) ? "iOS cannot parse it" : "Android rejects the whole config and iOS ignores it"
+                context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role)): \(androidNote)",
+                               at: color.range, pointer: color.pointer,
+                               fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'") })
+            }
+        }
+    }
+
+    static let named: [String: String] = [
+        "black": "#000000", "white": "#FFFFFF", "red": "#FF0000", "green": "#00FF00", "blue": "#0000FF",
+        "gray": "#888888", "grey": "#888888", "yellow": "#FFFF00", "cyan": "#00FFFF", "magenta": "#FF00FF",
+    ]
+
+    /// `#FFF` → `#FFFFFF`, `FFFFFF` → `#FFFFFF`, `red` → `#FF0000`.
+    static func suggestion(_ text: String) -> String? {
+        if let hex = named[text.lowercased()] { return hex }
+        var digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = String(digits.dropFirst(2)) }
+        guard digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+        switch digits.count {
+        case 3, 4: return "#" + digits.map { "\($0)\($0)" }.joined().uppercased()
+        case 6, 8: return "#" + digits.uppercased()
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// `appearance.missing-theme-color`: a colour set for one theme but not the other.
+public enum MissingThemeColorRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "appearance.missing-theme-color",
+        summary: "A colour set for one theme but not the other.",
+        rationale: "Neither SDK falls back from dark to light: in the other mode that element gets the system colour, which may clash with the colours you did set.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(extra: ##""appearance": {"light": {↓"accent_color": "#7A5C12", "text_color": "#000000"}, "dark": {"text_color": "#FFFFFF"}}"##),
+        passingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": "#7A5C12"}, "dark": {"accent_color": "#F4A900"}}"##))
+
+    public static func check(_ context: inout RuleContext) {
+        guard let appearance = context.config.appearance else { return }
+        let themes = [appearance.light, appearance.dark]
+        for (index, theme) in themes.enumerated() {
+            guard let theme else { continue }
+            let otherName = index == 0 ? "dark" : "light"
+            guard let other = themes[1 - index] else {
+                if !theme.colors.isEmpty {
+                    context.report(descriptor, "'\(theme.theme)' sets colours but there is no '\(otherName)' theme: \(otherName) mode uses the system colours",
+                                   at: theme.keyRange, pointer: theme.pointer)
+                }
+                continue
+            }
+            for (role, color, keyRange) in theme.colors where other.color(role) == nil {
+                context.report(descriptor, "\(role) is set for \(theme.theme) but not for \(otherName): \(otherName) mode uses the system colour",
+                               at: keyRange, pointer: color.pointer)
+            }
+        }
+    }
+}

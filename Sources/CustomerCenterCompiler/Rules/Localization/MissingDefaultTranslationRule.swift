@@ -1,0 +1,21 @@
+/// `l10n.missing-default-translation`: a key with no text in the default locale.
+public enum MissingDefaultTranslationRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.missing-default-translation",
+        summary: "A key with no text in the default locale.",
+        rationale: "The default locale is the fallback for every language you do not translate: without its text, customers in those languages see nothing (or the SDK's built-in English).",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"de": "Support kontaktieren"}"#)
+            .replacingOccurrences(#""contact_support""#, with: #"↓"contact_support""#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"de": "Support kontaktieren", "en": "Contact us"}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        guard let defaultLocale = context.resolved.defaultLocale else { return }
+        for entry in context.config.localization?.entries ?? [] {
+            let hasDefault = entry.translations.contains { LocaleCode.normalized($0.locale.value) == defaultLocale }
+            guard !hasDefault else { continue }
+            context.report(descriptor, "\(MessageText.quoted(entry.key.value)) has no text in the default locale \(MessageText.quoted(defaultLocale))",
+                           at: entry.key.range, pointer: entry.key.pointer)
+        }
+    }
+}

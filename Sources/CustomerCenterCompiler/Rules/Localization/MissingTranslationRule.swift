@@ -1,0 +1,46 @@
+import JSONSyntax
+
+/// `l10n.missing-translation`: a key with no text in a supported locale.
+public enum MissingTranslationRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.missing-translation",
+        summary: "A key with no text in a supported locale (the default locale's text would show).",
+        rationale: "Customers using that language see this one text in the default language in the middle of a translated screen.",
+        defaultSeverity: .warning, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
+
+    public static func check(_ context: inout RuleContext) {
+        let resolved = context.resolved
+        let required = context.requiredLocales.map(LocaleCode.normalized)
+        let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
+        for entry in context.config.localization?.entries ?? [] {
+            func missing(in locales: [String]) -> [String] {
+                locales.filter { locale in
+                    guard let found = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale) else { return true }
+                    if case .defaultLocale = found.origin { return true }
+                    return false
+                }
+            }
+            let gaps = missing(in: targets)
+            if !gaps.isEmpty {
+                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale), at: entry.key.range, pointer: entry.key.pointer)
+            }
+            let requiredGaps = missing(in: required)
+            if !requiredGaps.isEmpty {
+                // Locales the configuration file requires: a gap there fails the gate.
+                context.sink.append(Diagnostic(
+                    id: descriptor.id, severity: .error,
+                    message: message(entry.key.value, requiredGaps, resolved.defaultLocale) + "; the configuration requires these locales",
+                    file: context.source.path, range: entry.key.range, pointer: entry.key.pointer))
+            }
+        }
+    }
+
+    static func message(_ key: String, _ locales: [String], _ defaultLocale: String?) -> String {
+        let shown = locales.prefix(6).map { MessageText.quoted($0) }.joined(separator: ", ")
+        let more = locales.count > 6 ? " and \(locales.count - 6) more" : ""
+        let fallback = defaultLocale.map { "; the \(MessageText.quoted($0)) text shows instead" } ?? ""
+        return "\(MessageText.quoted(key)) has no text in \(shown)\(more)\(fallback)"
+    }
+}

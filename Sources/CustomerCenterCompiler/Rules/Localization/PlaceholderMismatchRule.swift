@@ -1,0 +1,31 @@
+/// `l10n.placeholder-mismatch`: a translation's `{{ … }}` set differs from the default locale's.
+public enum PlaceholderMismatchRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.placeholder-mismatch",
+        summary: "A translation's '{{ … }}' set differs from the default locale's.",
+        rationale: "A dropped '{{ price }}' hides the price from customers in that language; a renamed one ('{{ preis }}') is shown to them literally, braces and all.",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": ↓"Bleib für {{ preis }}"}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": "Bleib für {{ price }}"}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        guard let defaultLocale = context.resolved.defaultLocale else { return }
+        for entry in context.config.localization?.entries ?? [] {
+            guard let reference = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == defaultLocale }) else { continue }
+            let expected = Placeholders.names(in: reference.text.value)
+            for translation in entry.translations where LocaleCode.normalized(translation.locale.value) != defaultLocale {
+                let actual = Placeholders.names(in: translation.text.value)
+                guard actual != expected else { continue }
+                var parts: [String] = []
+                let missing = expected.subtracting(actual).sorted()
+                let extra = actual.subtracting(expected).sorted()
+                if !missing.isEmpty { parts.append("lacks " + missing.map { "'{{ \($0) }}'" }.joined(separator: ", ")) }
+                if !extra.isEmpty { parts.append("has " + extra.map { "'{{ \($0) }}'" }.joined(separator: ", ") + " that the default text does not") }
+                context.report(descriptor,
+                               "the \(MessageText.quoted(translation.locale.value)) text of \(MessageText.quoted(entry.key.value)) \(parts.joined(separator: " and "))",
+                               at: translation.text.range, pointer: translation.text.pointer,
+                               notes: [context.note("the \(MessageText.quoted(reference.locale.value)) text is here", at: reference.text.range)])
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// `offer.invalid-store-id`: a store offer id with characters or length the store rejects.
+public enum InvalidStoreIDRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "offer.invalid-store-id",
+        summary: "A store offer id with characters or a length the store rejects.",
+        rationale: "No offer in the store can have this id, so the SDK finds no matching offer and silently skips it: customers never see the discount.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        failingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
+            extra: #""promotional_offers": {"stay": {"ios_offer_id": "stay_offer", "android_offer_id": ↓"Stay_Offer", "title_key": "title", "subtitle_key": "title"}}"#),
+        passingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
+            extra: #""promotional_offers": {"stay": {"ios_offer_id": "rc-stay.offer_1", "android_offer_id": "stay-offer-1", "title_key": "title", "subtitle_key": "title"}}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for (offer, _) in OfferList.all(context) {
+            if let id = offer.androidOfferID, !id.value.isEmpty, let problem = googlePlayProblem(id.value) {
+                let fixed = id.value.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+                let suggestion = googlePlayProblem(String(fixed)) == nil ? String(fixed) : nil
+                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid Google Play offer id: \(problem)", at: id.range, pointer: id.pointer,
+                               fix: suggestion.map { RuleContext.replace(id, with: $0, "write '\($0)'") })
+            }
+            if let id = offer.iosOfferID, !id.value.isEmpty, let problem = appStoreProblem(id.value) {
+                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", at: id.range, pointer: id.pointer)
+            }
+        }
+    }
+
+    /// Google Play: starts with a lower-case letter or digit; only `a-z`, `0-9` and `-`; at most 63 characters.
+    static func googlePlayProblem(_ id: String) -> String? {
+        if id.count > 63 { return "longer than 63 characters" }
+        guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
+            return "it must start with a lower-case letter or a digit"
+        }
+        if let bad = id.unicodeScalars.first(where: { !(("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-") }) {
+            return "it may contain only lower-case letters, digits and '-', not \(MessageText.quoted(String(bad)))"
+        }
+        return nil
+    }
+
+    /// App Store: letters, digits, '.', '_' and '-' (RevenueCat's own ids use '-'); no spaces or other characters.
+    static func appStoreProblem(_ id: String) -> String? {
+        if let bad = id.unicodeScalars.first(where: { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")) }) {
+            return "it may contain only letters, digits, '.', '_' and '-', not \(MessageText.quoted(String(bad)))"
+        }
+        return nil
+    }
+}

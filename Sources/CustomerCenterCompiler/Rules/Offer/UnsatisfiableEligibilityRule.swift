@@ -1,0 +1,27 @@
+/// `offer.unsatisfiable-eligibility`: conditions no customer can meet.
+public enum UnsatisfiableEligibilityRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "offer.unsatisfiable-eligibility",
+        summary: "Eligibility conditions that no customer can meet (e.g. first seen more than 14 days AND less than 7 days ago).",
+        rationale: "Conditions are ANDed: if they contradict each other, no customer is ever eligible and the offer is never shown.",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}, ↓{"condition_type": "FIRST_SEEN", "comparison": "SMALLER", "amount_in_seconds": 604800}]}}"#),
+        passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 604800}, {"condition_type": "FIRST_SEEN", "comparison": "SMALLER", "amount_in_seconds": 1209600}]}}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for offer in context.config.offers {
+            guard let (bound, other) = EligibilityMath.contradiction(offer) else { continue }
+            let subject = bound.type == "FIRST_SEEN" ? "first seen" : "first purchase"
+            let message: String
+            var notes: [DiagnosticNote] = []
+            if let other {
+                let (low, high) = bound.greater ? (bound, other) : (other, bound)
+                message = "\(OfferList.name(offer)) can never be shown: no customer's \(subject) is both more than \(EligibilityMath.describe(low.amount)) and less than \(EligibilityMath.describe(high.amount)) ago"
+                notes.append(context.note("the conflicting condition", at: other.condition.range))
+            } else {
+                message = "\(OfferList.name(offer)) can never be shown: 'SMALLER 0' (\(subject) less than 0 seconds ago) is never true"
+            }
+            context.report(descriptor, message, at: bound.condition.range, pointer: bound.condition.pointer, notes: notes)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// `path.custom-action-missing-identifier`: CUSTOM_ACTION without `action_identifier`.
+public enum CustomActionMissingIdentifierRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "path.custom-action-missing-identifier",
+        summary: "CUSTOM_ACTION without 'action_identifier'.",
+        rationale: "Both SDKs pass the identifier to your app's handler; without it, tapping the row does nothing.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "rate", "type": ↓"CUSTOM_ACTION", "title_key": "title"}]}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "rate", "type": "CUSTOM_ACTION", "title_key": "title", "action_identifier": "rate_app"}]}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for path in context.config.allPaths where path.type?.value == "CUSTOM_ACTION" && path.actionIdentifier == nil {
+            guard let type = path.type else { continue }
+            context.report(descriptor, "CUSTOM_ACTION path \(MessageText.quoted(path.id?.value ?? "")) has no 'action_identifier': tapping it does nothing",
+                           at: type.range, pointer: path.pointer)
+        }
+    }
+}

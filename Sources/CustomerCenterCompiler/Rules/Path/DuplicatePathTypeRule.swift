@@ -1,0 +1,27 @@
+/// `path.duplicate-type`: the same built-in path type twice on one screen.
+public enum DuplicatePathTypeRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "path.duplicate-type",
+        summary: "The same built-in path type twice on one screen.",
+        rationale: "Two 'Cancel subscription' rows do the same thing: customers wonder which one to tap, and your analytics split between them.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "a", "type": "CANCEL", "title_key": "title"}, {"id": "b", "type": ↓"CANCEL", "title_key": "title"}]}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "a", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com/a", "open_method": "EXTERNAL"}, {"id": "b", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com/b", "open_method": "EXTERNAL"}]}"#))
+
+    static let builtIn: Set<String> = ["MISSING_PURCHASE", "REFUND_REQUEST", "CHANGE_PLANS", "CANCEL"]
+
+    public static func check(_ context: inout RuleContext) {
+        for screen in context.config.screens {
+            var first: [String: Located<String>] = [:]
+            for path in screen.paths {
+                guard let type = path.type, builtIn.contains(type.value) else { continue }
+                if let earlier = first[type.value] {
+                    context.report(descriptor, "\(type.value) appears twice on screen \(MessageText.quoted(screen.key.value))",
+                                   at: type.range, pointer: type.pointer, notes: [context.note("first \(type.value) here", at: earlier.range)])
+                } else {
+                    first[type.value] = type
+                }
+            }
+        }
+    }
+}

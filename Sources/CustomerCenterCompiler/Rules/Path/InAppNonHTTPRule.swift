@@ -1,0 +1,20 @@
+/// `path.in-app-non-http`: `open_method: IN_APP` with a non-http(s) URL.
+public enum InAppNonHTTPRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "path.in-app-non-http",
+        summary: "'open_method: IN_APP' with a URL that is not http(s).",
+        rationale: "The in-app browser only opens web pages: iOS opens other schemes externally anyway (older versions crashed on deep links set to IN_APP).",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": ↓"IN_APP"}]}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": "EXTERNAL"}]}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for path in context.config.allPaths {
+            guard let method = path.openMethod, method.value == "IN_APP", let url = path.url,
+                  let scheme = URLSyntax.scheme(of: url.value), scheme != "http", scheme != "https" else { continue }
+            context.report(descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app",
+                           at: method.range, pointer: method.pointer,
+                           fix: RuleContext.replace(method, with: "EXTERNAL", "write 'EXTERNAL'"))
+        }
+    }
+}

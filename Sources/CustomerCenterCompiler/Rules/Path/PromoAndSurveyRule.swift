@@ -1,0 +1,21 @@
+/// `path.promo-and-survey`: a path with both an offer and a survey.
+public enum PromoAndSurveyRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "path.promo-and-survey",
+        summary: "A path with both an offer and a survey (iOS shows the offer, Android the survey).",
+        rationale: "The platforms disagree: iOS skips the survey and shows the offer, Android runs the survey first, so customers get different flows.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [↓{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title"}, {"id": "b", "title_key": "title"}]}}]}"#,
+            extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#),
+        passingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title", "promotional_offer_key": "stay"}, {"id": "b", "title_key": "title"}]}}]}"#,
+            extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for path in context.config.allPaths where path.offer != nil && path.survey != nil {
+            context.report(descriptor, "path \(MessageText.quoted(path.id?.value ?? "")) has both an offer and a survey: iOS shows only the offer, Android shows the survey first; put the offer on a survey option",
+                           at: ByteRange(path.range.start, path.range.start + 1), pointer: path.pointer)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// `ref.unresolved-offer`: a `promotional_offer_key` with no entry in `promotional_offers`.
+public enum UnresolvedOfferRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "ref.unresolved-offer",
+        summary: "A 'promotional_offer_key' with no entry in 'promotional_offers' (with the nearest key).",
+        rationale: "The retention offer you meant to show is missing: customers go straight to cancelling or refunding instead of seeing it.",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": ↓"stay-offer"}]}"#,
+            extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#),
+        passingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay_offer"}]}"#,
+            extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        let keys = context.resolved.offers.keys.sorted()
+        for key in context.resolved.offerReferences where !key.value.isEmpty && context.resolved.offers[key.value] == nil {
+            let suggestion = context.suggestion(for: key.value, among: keys)
+            let known = keys.isEmpty ? "there is no 'promotional_offers' table" : "not a key of 'promotional_offers'"
+            context.report(descriptor, "offer \(MessageText.quoted(key.value)) does not exist: \(known)", at: key.range, pointer: key.pointer,
+                           fix: suggestion.map { RuleContext.replace(key, with: $0) })
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// `ref.unresolved-string`: a `*_key` with no entry in `localized_strings`.
+public enum UnresolvedStringRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "ref.unresolved-string",
+        summary: "A '*_key' with no entry in 'localized_strings' (with the nearest key).",
+        rationale: "A key that names no text cannot be compiled: the dashboard would show the raw key or nothing, and the screen, path or offer would have no title.",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"titel", "paths": []}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        let keys = context.resolved.strings.keys.sorted()
+        for reference in context.resolved.stringReferences {
+            let key = reference.key
+            guard !key.value.isEmpty, context.resolved.strings[key.value] == nil else { continue }
+            let suggestion = context.suggestion(for: key.value, among: keys)
+            context.report(descriptor, "\(MessageText.quoted(key.value)) is not a key of 'localized_strings' (used as \(reference.usage))",
+                           at: key.range, pointer: key.pointer,
+                           fix: suggestion.map { RuleContext.replace(key, with: $0) })
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// `ref.unused-offer`: an offer nothing references.
+public enum UnusedOfferRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "ref.unused-offer",
+        summary: "An offer that nothing references.",
+        rationale: "No path or survey option shows this offer, so no customer will ever see it: usually a path lost its 'promotional_offer_key'.",
+        defaultSeverity: .warning, formats: [.authoring],
+        failingExample: Examples.authoring(extra: #""promotional_offers": {↓"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#),
+        passingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay_offer"}]}"#,
+            extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for offer in context.config.offers {
+            guard let key = offer.key, !context.resolved.referencedOffers.contains(key.value) else { continue }
+            context.report(descriptor, "offer \(MessageText.quoted(key.value)) is never shown: no path or survey option refers to it",
+                           at: key.range, pointer: key.pointer)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// `ref.unused-string`: a string nothing references and the SDKs do not know.
+public enum UnusedStringRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "ref.unused-string",
+        summary: "A string that nothing references and the SDKs do not know.",
+        rationale: "Dead text still has to be translated into every locale, and it often means a reference has a typo: some screen shows a different key than the one you translated.",
+        defaultSeverity: .warning, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"legacy_title": {"en": "Old help"}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"en": "Write to us"}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for entry in context.config.localization?.entries ?? [] {
+            let key = entry.key.value
+            guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
+                  SDKKeyDriftRule.nearestSDKKey(to: key) == nil else { continue }
+            context.report(descriptor, "string \(MessageText.quoted(key)) is never used: no '*_key' names it and it is not an SDK string",
+                           at: entry.key.range, pointer: entry.key.pointer)
+        }
+    }
+}

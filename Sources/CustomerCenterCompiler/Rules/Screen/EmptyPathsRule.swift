@@ -1,0 +1,17 @@
+/// `screen.empty-paths`: a screen with no paths.
+public enum EmptyPathsRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "screen.empty-paths",
+        summary: "A screen with no paths.",
+        rationale: "Customers reach this screen and find nothing to do: no restore, no cancel, no contact.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #"↓"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#),
+        passingExample: Examples.authoring())
+
+    public static func check(_ context: inout RuleContext) {
+        for screen in context.config.screens where screen.hasEmptyPathsArray {
+            context.report(descriptor, "screen \(MessageText.quoted(screen.key.value)) has no paths: customers would have nothing to tap",
+                           at: screen.key.range, pointer: screen.pointer.appending("paths"))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// `screen.inapplicable-path`: CANCEL, REFUND_REQUEST or CHANGE_PLANS on NO_ACTIVE.
+public enum InapplicablePathRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "screen.inapplicable-path",
+        summary: "CANCEL, REFUND_REQUEST or CHANGE_PLANS on the NO_ACTIVE screen (nothing to act on).",
+        rationale: "NO_ACTIVE is shown to customers without an active subscription: there is nothing to cancel, refund or change, so the option does nothing or confuses.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "cancel", "type": ↓"CANCEL", "title_key": "title"}]}"#),
+        passingExample: Examples.authoring())
+
+    static let needsSubscription: Set<String> = ["CANCEL", "REFUND_REQUEST", "CHANGE_PLANS"]
+
+    public static func check(_ context: inout RuleContext) {
+        for screen in context.config.screens where screen.key.value == "NO_ACTIVE" {
+            for path in screen.paths {
+                guard let type = path.type, needsSubscription.contains(type.value) else { continue }
+                context.report(descriptor, "\(type.value) on the NO_ACTIVE screen: customers there have no active subscription to act on",
+                               at: type.range, pointer: type.pointer)
+            }
+        }
+    }
+}

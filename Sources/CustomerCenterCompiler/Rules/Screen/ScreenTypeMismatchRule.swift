@@ -1,0 +1,21 @@
+/// `screen.type-mismatch`: a screen's `type` differs from its key.
+public enum ScreenTypeMismatchRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "screen.type-mismatch",
+        summary: "A screen's 'type' differs from its key.",
+        rationale: "The SDKs pick screens by key and ignore 'type', so a screen keyed MANAGEMENT with type NO_ACTIVE is shown to subscribers: the mismatch is almost always a copy-paste slip.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": ↓"NO_ACTIVE", "title_key": "title", "paths": []}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for screen in context.config.screens {
+            guard let type = screen.type, SharedSchema.screenKeys.contains(type.value),
+                  SharedSchema.screenKeys.contains(screen.key.value), type.value != screen.key.value else { continue }
+            context.report(descriptor, "screen \(MessageText.quoted(screen.key.value)) has type \(MessageText.quoted(type.value)); the SDKs use the key, so this is the \(screen.key.value) screen",
+                           at: type.range, pointer: type.pointer,
+                           notes: [context.note("the screen's key", at: screen.key.range)],
+                           fix: RuleContext.replace(type, with: screen.key.value, "write '\(screen.key.value)'"))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// `screen.unknown-type`: a screen key other than MANAGEMENT / NO_ACTIVE.
+public enum UnknownScreenTypeRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "screen.unknown-type",
+        summary: "A screen key other than MANAGEMENT or NO_ACTIVE (iOS crashes on two such keys).",
+        rationale: "No SDK shows such a screen: Android drops it, iOS keeps it as 'unknown', and iOS crashes when the Customer Center opens if there are two of them.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        failingExample: Examples.authoring(screens: #"↓"MANAGMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#),
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        let unknown = context.config.screens.filter { !SharedSchema.screenKeys.contains($0.key.value) }
+        for screen in unknown {
+            let key = screen.key
+            let suggestion = SharedSchema.screenKeys.first { $0 == key.value.uppercased() } ?? Suggestion.closest(to: key.value, among: SharedSchema.screenKeys)
+            var message = "\(MessageText.quoted(key.value)) is not a screen type; expected 'MANAGEMENT' or 'NO_ACTIVE'"
+            if unknown.count >= 2 { message += " (with \(unknown.count) unknown screen keys, iOS crashes when the Customer Center opens)" }
+            context.report(descriptor, message, at: key.range, pointer: key.pointer,
+                           fix: suggestion.map { RuleContext.replace(key, with: $0) })
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// `support.missing-email`: no support email while a path leads to "contact support".
+public enum MissingEmailRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "support.missing-email",
+        summary: "No support email while a path leads to \"contact support\".",
+        rationale: "When restoring a missing purchase fails, the SDKs offer \"Contact support\"; without an email that step is hidden and the customer is stuck.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(extra: #"↓"support": {"email": ""}"#),
+        passingExample: Examples.authoring(extra: #""support": {"email": "help@example.com"}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        let email = context.config.support?.email
+        guard email?.value.isEmpty ?? true,
+              let path = context.config.allPaths.first(where: { $0.type?.value == "MISSING_PURCHASE" }) else { return }
+        let anchor = context.config.support?.keyRange ?? context.config.screensKeyRange ?? ByteRange(0, min(1, context.source.bytes.count))
+        context.report(descriptor, "no support email: after a failed restore (path \(MessageText.quoted(path.id?.value ?? ""))), \"Contact support\" is hidden",
+                       at: anchor, pointer: context.config.support?.pointer ?? context.config.basePointer,
+                       notes: [context.note("the path that leads to contact support", at: path.type?.range ?? path.range)])
+    }
+}
