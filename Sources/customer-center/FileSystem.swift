@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CustomerCenterCompiler
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -55,5 +56,60 @@ enum FileSystem {
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
+    }
+}
+
+extension FileSystem {
+    /// The current directory.
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `path` made absolute against the current directory, with `.` segments removed.
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The directory part of an absolute path.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` relative to the current directory when it lies inside it (for display).
+    static func display(_ absolutePath: String) -> String {
+        let cwd = currentDirectory()
+        if absolutePath.hasPrefix(cwd + "/") { return String(absolutePath.dropFirst(cwd.count + 1)) }
+        return absolutePath
+    }
+}
+
+/// Finds `.customer-center.json` by walking up from a file's directory, caching per directory.
+struct ConfigurationFinder {
+    private var cache: [String: String?] = [:]
+
+    /// The configuration file for a linted file (absolute path), if any.
+    mutating func configuration(forFileIn directory: String) -> String? {
+        if let cached = cache[directory] { return cached }
+        let candidate = (directory == "/" ? "" : directory) + "/" + LinterConfiguration.fileName
+        let found: String?
+        if FileSystem.exists(candidate) {
+            found = candidate
+        } else if directory == "/" {
+            found = nil
+        } else {
+            found = configuration(forFileIn: FileSystem.directory(of: directory))
+        }
+        cache[directory] = found
+        return found
     }
 }

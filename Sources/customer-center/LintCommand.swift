@@ -49,7 +49,8 @@ struct LintCommand: Command {
     static let options: [OptionSpec] = ReportingOptions.specs + [
         OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
         OptionSpec(name: "--input-format", valueName: "FORMAT", summary: "authoring, response or auto (default: auto)."),
-        OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: inferred from the config)."),
+        OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: the configuration file's, else inferred)."),
+        OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -60,25 +61,50 @@ struct LintCommand: Command {
             guard let n = Int(raw), n >= 0 else { throw UsageError(message: "'--max-warnings' needs a whole number, got '\(raw)'") }
             maxWarnings = n
         }
-        let options = LintOptions(
+        let settings = CommandLineSettings(
             inputFormat: try ReportingOptions.inputFormat(arguments),
             platforms: try ReportingOptions.platforms(arguments),
-            severityOverrides: try ReportingOptions.severityOverrides(arguments),
+            rules: try ReportingOptions.severityOverrides(arguments),
             quiet: arguments.has("--quiet"))
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
 
-        var reports: [FileReport] = []
+        // Read every input, and group the files by the configuration that applies to them.
         var unreadable = false
+        var finder = ConfigurationFinder()
+        var groups: [(configuration: String?, sources: [SourceFile])] = []
+        let explicit = arguments.value("--config").map(FileSystem.absolute)
         for path in paths {
             let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
+            let bytes: [UInt8]
             do {
-                let bytes = try FileSystem.read(path)
-                reports.append(Linter.lint(SourceFile(path: display, bytes: bytes), options: options))
+                bytes = try FileSystem.read(path)
             } catch {
                 Terminal.err("error: \(error.message)\n")
                 unreadable = true
+                continue
             }
+            let location = FileSystem.absolute(path == "-" ? display : path)
+            let configuration = explicit ?? finder.configuration(forFileIn: FileSystem.directory(of: location))
+            let source = SourceFile(path: display, bytes: bytes)
+            if let index = groups.firstIndex(where: { $0.configuration == configuration }) {
+                groups[index].sources.append(source)
+            } else {
+                groups.append((configuration, [source]))
+            }
+        }
+        var reports: [FileReport] = []
+        for group in groups {
+            var configuration: LinterConfiguration?
+            if let path = group.configuration {
+                do {
+                    configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(path), bytes: try FileSystem.read(path)))
+                } catch {
+                    Terminal.err("error: \(error.message)\n")
+                    unreadable = true
+                }
+            }
+            reports += LintRun.lint(group.sources, configuration: configuration, settings: settings)
         }
         let report = LintReport(files: reports)
         let rendered = ReportRenderer.render(report, format: format, options: RenderOptions(color: Terminal.colorAllowed(color)))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CustomerCenterCompiler
 
@@ -67,6 +68,25 @@ import Testing
         let options = LintOptions(inputFormat: rule.exampleFormat, severityOverrides: [id: .off])
         let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
         #expect(report.diagnostics.allSatisfy { $0.id != id })
+    }
+
+    /// The catalog is exactly SPEC §5: same ids, same default severities, same formats.
+    @Test func catalogEqualsSpec() throws {
+        let spec = try String(contentsOf: TestPaths.fixtures.deletingLastPathComponent().appendingPathComponent("SPEC.md"), encoding: .utf8)
+        let section = spec.components(separatedBy: "## 5. Rule catalog")[1].components(separatedBy: "\n## ")[0]
+        var rows: [String: (String, String)] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, cells[0].contains(".") else { continue }
+            rows[cells[0]] = (cells[1], cells[2])
+        }
+        #expect(rows.count == 59)
+        #expect(Set(rows.keys) == Set(RuleCatalog.all.map(\.id.rawValue)))
+        for rule in RuleCatalog.all {
+            guard let (severity, formats) = rows[rule.id.rawValue] else { continue }
+            #expect(severity == String(rule.defaultSeverity.rawValue.prefix(1)).uppercased(), "\(rule.id)")
+            #expect(formats == rule.formatsLabel, "\(rule.id)")
+        }
     }
 
     @Test func idsAreUniqueAndWellFormed() {

@@ -2,7 +2,8 @@
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
     /// a case-only difference, or an optimal-string-alignment distance of at most 1 for short
-    /// words, 2 up to 8 characters and 3 beyond. Ties go to the earlier candidate.
+    /// words, 2 up to 8 characters and 3 beyond (ties go to the earlier candidate); failing
+    /// that, the only candidate that starts with `word`.
     public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
@@ -18,7 +19,10 @@ public enum Suggestion {
                 if distance == 0 { break }
             }
         }
-        return best?.0
+        if let best { return best.0 }
+        // A unique candidate that starts with what was typed ("offer.unsatisfiable" → "offer.unsatisfiable-eligibility").
+        let prefixed = target.count >= 4 ? candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) } : []
+        return prefixed.count == 1 ? prefixed[0] : nil
     }
 
     /// Optimal string alignment distance (Levenshtein plus adjacent transposition), or `nil`

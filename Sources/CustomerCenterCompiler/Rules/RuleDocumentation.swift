@@ -1,0 +1,72 @@
+import JSONSyntax
+
+/// Texts generated from rule metadata: `rules`, `explain`, the README table.
+public enum RuleDocumentation {
+    /// One line per rule: id, severity, formats, summary.
+    public static func list() -> String {
+        let width = RuleCatalog.all.map(\.id.rawValue.count).max() ?? 0
+        return RuleCatalog.all.map { rule in
+            rule.id.rawValue.padded(to: width) + "  " + rule.defaultSeverity.rawValue.padded(to: 7) + "  " + rule.formatsLabel.padded(to: 3) + "  " + rule.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The README's rule table (SPEC §5 columns).
+    public static func markdownTable() -> String {
+        var out = "| id | severity | on | reports |\n|---|---|---|---|\n"
+        for rule in RuleCatalog.all {
+            out += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.formatsLabel) | \(rule.summary.replacingOccurrences("|", with: "\\|")) |\n"
+        }
+        return out
+    }
+
+    /// Every rule as JSON, for tools.
+    public static func json() -> String {
+        let rules = RuleCatalog.all.map { rule in
+            JSONValue.record([
+                ("id", .text(rule.id.rawValue)),
+                ("severity", .text(rule.defaultSeverity.rawValue)),
+                ("formats", .list(InputFormat.allCases.filter { rule.formats.contains($0) }.map { .text($0.rawValue) })),
+                ("summary", .text(rule.summary)),
+                ("rationale", .text(rule.rationale)),
+            ])
+        }
+        return JSONWriter(sortKeys: false).write(.record([("version", .integer(1)), ("rules", .list(rules))]))
+    }
+
+    /// `explain`: summary, why it matters, default severity, and the examples with the real
+    /// diagnostics the failing one produces.
+    public static func explain(_ rule: RuleDescriptor) -> String {
+        let formats = rule.formats.isEmpty ? "the configuration file"
+            : InputFormat.allCases.filter { rule.formats.contains($0) }.map(\.rawValue).joined(separator: " and ") + " format"
+        var out = "\(rule.id): \(rule.summary)\n\n"
+        out += "Default severity: \(rule.defaultSeverity.rawValue). Applies to: \(formats).\n\n"
+        out += "Why it matters: \(rule.rationale)\n\n"
+        let failing = rule.failingExample.filter { $0 != RuleDescriptor.marker }
+        out += "Fails:\n\n" + indent(failing) + "\n"
+        if !rule.formats.isEmpty {
+            let report = Linter.lint(SourceFile(path: "example.json", text: failing), options: LintOptions(inputFormat: rule.exampleFormat))
+            let own = report.diagnostics.filter { $0.id == rule.id }
+            var single = report
+            single.diagnostics = own
+            out += "\n" + indent(CompactRenderer().render(LintReport(files: [single])).trimmingTrailingNewlines()) + "\n"
+        }
+        out += "\nPasses:\n\n" + indent(rule.passingExample) + "\n"
+        return out
+    }
+
+    private static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingNewlines() -> String {
+        var copy = self
+        while copy.hasSuffix("\n") { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import CustomerCenterCompiler
+
+@Suite struct ConfigurationTests {
+    static let config = Examples.authoring(strings: #""title": {"en": "Help"}, "legacy": {"en": "Old"}"#)
+
+    /// `config.stale-ignore`'s own examples, which are configuration files.
+    @Test func staleIgnoreExamples() {
+        let rule = ConfigStaleIgnoreRule.descriptor
+        let failing = MarkedText(rule.failingExample)
+        let reports = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)],
+                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: failing.text)),
+                                   settings: CommandLineSettings())
+        let stale = reports.flatMap(\.diagnostics).filter { $0.id == rule.id }
+        #expect(stale.map(\.range.start) == failing.offsets)
+        #expect(stale.first?.file == ".customer-center.json")
+        let passing = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)],
+                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: rule.passingExample)),
+                                   settings: CommandLineSettings())
+        #expect(passing.flatMap(\.diagnostics).allSatisfy { $0.id != rule.id })
+    }
+
+    @Test func ignoreCoversTheValueAndItsChildren() {
+        let configuration = LinterConfiguration(source: SourceFile(path: "c", text: #"{"ignore": [{"rule": "ref.unused-string", "pointer": "/localization"}]}"#))
+        #expect(configuration.diagnostics.isEmpty)
+        let reports = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)], configuration: configuration, settings: CommandLineSettings())
+        #expect(reports.count == 1)
+        #expect(reports[0].diagnostics.filter { $0.id == "ref.unused-string" }.isEmpty)
+    }
+
+    @Test func precedenceIsDefaultThenFileThenCommandLine() {
+        let configuration = LinterConfiguration(source: SourceFile(path: "c", text: #"{"rules": {"ref.unused-string": "error", "json.bom": "off"}, "platforms": ["android"]}"#))
+        let options = LintRun.options(configuration: configuration, settings: CommandLineSettings(platforms: [.ios], rules: ["json.bom": .warning]))
+        #expect(options.severityOverrides["ref.unused-string"] == .error)
+        #expect(options.severityOverrides["json.bom"] == .warning)
+        #expect(options.platforms == [.ios])
+        #expect(LintRun.options(configuration: configuration, settings: CommandLineSettings()).platforms == [.android])
+    }
+
+    @Test func invalidPointerAndUnknownRuleAreReported() {
+        let configuration = LinterConfiguration(source: SourceFile(path: "c", text: #"{"ignore": [{"rule": "ref.unused-strin", "pointer": "/a"}, {"rule": "json.bom", "pointer": "a/b"}]}"#))
+        #expect(configuration.diagnostics.map(\.id) == ["schema.enum-value", "schema.type-mismatch"])
+        #expect(configuration.diagnostics.first?.fix?.message == "did you mean 'ref.unused-string'?")
+        #expect(configuration.ignores.isEmpty)
+    }
+}
