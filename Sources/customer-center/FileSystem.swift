@@ -113,3 +113,67 @@ struct ConfigurationFinder {
         return found
     }
 }
+
+extension FileSystem {
+    /// Writes `bytes` to `path` without ever leaving a partial file: a temporary file beside it
+    /// (same directory, so the rename is atomic), fsync, the original's permissions, then rename.
+    /// On any failure the original is untouched and the temporary file is removed.
+    /// With `expectedOriginal`, the file must still hold exactly those bytes just before the
+    /// rename (it was not edited meanwhile), or nothing is replaced.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil) throws(Failure) {
+        let directory = directory(of: absolute(path))
+        var mode: mode_t = 0o644
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFLNK { throw Failure(message: "will not replace '\(path)': it is a symbolic link") }
+            if (existing.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
+            mode = existing.st_mode & 0o7777
+        }
+        var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = true
+        var reason = ""
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    reason = errorText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if ok, fchmod(fd, mode) != 0 { ok = false; reason = errorText() }
+        if ok, fsync(fd) != 0 { ok = false; reason = errorText() }
+        if close(fd) != 0, ok { ok = false; reason = errorText() }
+        if ok, let expectedOriginal {
+            let current = try? read(path)
+            if current != expectedOriginal { ok = false; reason = "it changed while it was being formatted; left as it is" }
+        }
+        if ok, rename(temporary, path) != 0 { ok = false; reason = errorText() }
+        if !ok {
+            unlink(temporary)
+            throw Failure(message: "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Creates `path` and its parents.
+    static func makeDirectories(_ path: String) throws(Failure) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0, errno != EEXIST {
+                throw Failure(message: "cannot create '\(current)': \(errorText())")
+            }
+        }
+    }
+
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -69,7 +69,7 @@ import Testing
         Mutation(rule: "path.custom-action-missing-identifier", base: authoring, edits: [firstPath(#""type": "CUSTOM_ACTION""#)], line: 92),
         Mutation(rule: "path.promo-and-survey", base: authoring, edits: [(#""id": "cancel","#, #""id": "cancel", "promotional_offer_key": "cancel-offer","#)], line: 94),
         Mutation(rule: "path.invalid-refund-window", base: authoring, edits: [firstPath(#""type": "MISSING_PURCHASE", "refund_window": "14 days""#)], line: 92),
-        Mutation(rule: "path.platform-unsupported", base: authoring, edits: [firstPath(#""type": "CHANGE_PLANS""#)], line: 92),
+        Mutation(rule: "path.platform-unsupported", base: authoring, edits: [firstPath(#""type": "CHANGE_PLANS""#)], line: 92, platforms: [.android]),
         Mutation(rule: "survey.empty-options", base: authoring, edits: [(options, #""options": [],"#)], line: 95),
         Mutation(rule: "survey.single-option", base: authoring,
                  edits: [(",\n              {\n                \"id\": \"mistake\",\n                \"title_key\": \"option_mistake\"\n              }", "")], line: 95),

@@ -17,7 +17,7 @@ enum ConfigDecoder {
         }
         var config = CustomerCenterConfig(format: format, basePointer: base.pointer)
         config.appearance = base.object("appearance").map { appearance($0.reader, keyRange: $0.keyRange) }
-        config.support = base.object("support").map { Support(email: $0.reader.string("email"), pointer: $0.reader.pointer, keyRange: $0.keyRange) }
+        config.support = base.object("support").map { support($0.reader, keyRange: $0.keyRange) }
         config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange) }
         config.screensKeyRange = base.member("screens")?.keyRange
         for (key, value) in base.entries("screens") ?? [] {
@@ -52,7 +52,22 @@ enum ConfigDecoder {
             }
             return ThemeColors(theme: name, colors: colors, pointer: themeReader.pointer, keyRange: themeKey)
         }
-        return Appearance(light: theme("light"), dark: theme("dark"), pointer: reader.pointer, keyRange: keyRange)
+        return Appearance(light: theme("light"), dark: theme("dark"), mode: reader.string("mode")?.value, pointer: reader.pointer, keyRange: keyRange)
+    }
+
+    static func support(_ reader: ObjectReader, keyRange: ByteRange) -> Support {
+        var support = Support(email: reader.string("email"), pointer: reader.pointer, keyRange: keyRange)
+        for field in SharedSchema.support.fields {
+            if case .boolean = field.type, let flag = reader.bool(field.name) { support.flags.append((field.name, flag.value)) }
+        }
+        if let (tickets, _) = reader.object("support_tickets") {
+            support.supportTickets = SupportTickets(
+                allowCreation: tickets.bool("allow_creation")?.value, customerType: tickets.string("customer_type")?.value,
+                customerDetails: tickets.object("customer_details").map { details in
+                    SharedSchema.customerDetails.fields.compactMap { field in details.reader.bool(field.name).map { (field.name, $0.value) } }
+                })
+        }
+        return support
     }
 
     static func localization(_ reader: ObjectReader, keyRange: ByteRange) -> Localization {

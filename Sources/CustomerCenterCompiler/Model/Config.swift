@@ -47,6 +47,8 @@ public struct Appearance: Sendable {
     public var light: ThemeColors?
     /// Dark theme colours.
     public var dark: ThemeColors?
+    /// `mode`, which neither SDK reads but the backend sends.
+    public var mode: String?
     /// Where `appearance` is.
     public var pointer: JSONPointer
     /// Its key's range.
@@ -72,10 +74,24 @@ public struct ThemeColors: Sendable {
 public struct Support: Sendable {
     /// The support email, if given.
     public var email: Located<String>?
+    /// The boolean settings given (`should_warn_customer_to_update`, …), by field name, in schema order.
+    public var flags: [(name: String, value: Bool)] = []
+    /// `support_tickets`, if given.
+    public var supportTickets: SupportTickets?
     /// Where `support` is.
     public var pointer: JSONPointer
     /// Its key's range.
     public var keyRange: ByteRange
+}
+
+/// `support.support_tickets`.
+public struct SupportTickets: Sendable {
+    /// `allow_creation`.
+    public var allowCreation: Bool?
+    /// `customer_type`.
+    public var customerType: String?
+    /// `customer_details` flags given, by field name.
+    public var customerDetails: [(name: String, value: Bool)]?
 }
 
 /// `localization`.

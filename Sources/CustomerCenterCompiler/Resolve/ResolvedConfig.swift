@@ -38,6 +38,8 @@ public struct ResolvedConfig: Sendable {
     public let defaultLocale: String?
     /// The locales to translate into: `supported` (or every locale the table uses), normalized, without duplicates.
     public let targetLocales: [String]
+    /// The same locales as written in the file (first spelling wins), default first.
+    public let targetLocaleCodes: [String]
 
     /// Binds the references of `config`.
     public init(_ config: CustomerCenterConfig) {
@@ -83,19 +85,19 @@ public struct ResolvedConfig: Sendable {
 
         let localization = config.localization
         self.defaultLocale = (localization?.defaultLocale ?? localization?.responseLocale).map { LocaleCode.normalized($0.value) }
-        var targets: [String] = []
+        var codes: [String] = []
         var seen = Set<String>()
-        if let supported = localization?.supported {
-            for locale in supported where seen.insert(LocaleCode.normalized(locale.value)).inserted { targets.append(LocaleCode.normalized(locale.value)) }
-        } else {
-            for entry in localization?.entries ?? [] {
-                for translation in entry.translations where seen.insert(LocaleCode.normalized(translation.locale.value)).inserted {
-                    targets.append(LocaleCode.normalized(translation.locale.value))
-                }
-            }
+        func add(_ code: String) {
+            if seen.insert(LocaleCode.normalized(code)).inserted { codes.append(code) }
         }
-        if let defaultLocale, seen.insert(defaultLocale).inserted { targets.insert(defaultLocale, at: 0) }
-        self.targetLocales = targets
+        if let written = localization?.defaultLocale?.value ?? localization?.responseLocale?.value { add(written) }
+        if let supported = localization?.supported {
+            supported.forEach { add($0.value) }
+        } else {
+            for entry in localization?.entries ?? [] { entry.translations.forEach { add($0.locale.value) } }
+        }
+        self.targetLocaleCodes = codes
+        self.targetLocales = codes.map(LocaleCode.normalized)
     }
 
     /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.

@@ -1,0 +1,111 @@
+import JSONSyntax
+
+/// What to compile: platforms, locales, and optionally a customer to evaluate eligibility for.
+public struct CompileOptions: Sendable {
+    /// Platforms; `nil` = the target platforms of the lint (flag, configuration, inference).
+    public var platforms: Set<Platform>?
+    /// Locales; `nil` = the default locale and every supported locale.
+    public var locales: [String]?
+    /// The customer, when `--first-seen` / `--first-purchase` are given (else every offer is eligible).
+    public var customer: Customer?
+
+    /// Creates options.
+    public init(platforms: Set<Platform>? = nil, locales: [String]? = nil, customer: Customer? = nil) {
+        self.platforms = platforms
+        self.locales = locales
+        self.customer = customer
+    }
+}
+
+/// One compiled payload.
+public struct CompiledPayload: Sendable, Equatable {
+    /// The SDK it is for.
+    public var platform: Platform
+    /// The locale, as written in the config.
+    public var locale: String
+    /// The payload text: sorted keys, 2-space indent, trailing newline.
+    public var text: String
+}
+
+/// What `compile` produced: the lint report, and the payloads when the config has no errors.
+public struct CompileResult: Sendable {
+    /// The diagnostics of the config.
+    public var report: FileReport
+    /// The payloads in platform, then locale order; `nil` when the config has errors.
+    public var payloads: [CompiledPayload]?
+}
+
+/// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
+public enum Compiler {
+    /// Lints `source` and, when it has no errors, compiles it.
+    public static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions()) -> CompileResult {
+        var lint = lintOptions
+        lint.inputFormat = .authoring
+        if let platforms = options.platforms { lint.platforms = platforms }
+        let analysis = Linter.analyze(source, options: lint)
+        guard let config = analysis.config, analysis.format == .authoring,
+              !analysis.report.diagnostics.contains(where: { $0.severity == .error }) else {
+            return CompileResult(report: analysis.report, payloads: nil)
+        }
+        let resolved = ResolvedConfig(config)
+        let locales = options.locales ?? resolved.targetLocaleCodes
+        var payloads: [CompiledPayload] = []
+        for platform in analysis.platforms.sorted() {
+            for locale in locales {
+                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: options.customer).build()
+                payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree)))
+            }
+        }
+        return CompileResult(report: analysis.report, payloads: payloads)
+    }
+
+    /// `--bundle`: every payload in one document (SPEC §4.1).
+    public static func bundle(_ payloads: [CompiledPayload], source: SourceFile) -> String {
+        var byPlatform: [(String, JSONValue)] = []
+        for platform in Platform.allCases {
+            let mine = payloads.filter { $0.platform == platform }
+            guard !mine.isEmpty else { continue }
+            byPlatform.append((platform.rawValue, .record(mine.compactMap { payload in
+                JSONParser.parse(Array(payload.text.utf8)).root.map { (payload.locale, $0) }
+            })))
+        }
+        return JSONWriter(sortKeys: true).write(.record([
+            ("version", .integer(1)),
+            ("source", sourceRecord(source)),
+            ("payloads", .record(byPlatform)),
+        ]))
+    }
+
+    /// `--out-dir`'s `manifest.json`: source digest, platforms, locales, per-payload sha256.
+    public static func manifest(_ payloads: [CompiledPayload], source: SourceFile) -> String {
+        var platforms: [String] = []
+        var locales: [String] = []
+        for payload in payloads {
+            if !platforms.contains(payload.platform.rawValue) { platforms.append(payload.platform.rawValue) }
+            if !locales.contains(payload.locale) { locales.append(payload.locale) }
+        }
+        return JSONWriter(sortKeys: true).write(.record([
+            ("version", .integer(1)),
+            ("source", sourceRecord(source)),
+            ("platforms", .list(platforms.map(JSONValue.text))),
+            ("locales", .list(locales.map(JSONValue.text))),
+            ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) })),
+        ]))
+    }
+
+    /// Whether a locale code can be used as a file name (`--out-dir`): letters, digits, `-`, `_`.
+    /// A code from the config is user input; this keeps it from naming a path outside the directory.
+    public static func isSafeFileName(_ locale: String) -> Bool {
+        !locale.isEmpty && locale.count <= 64
+            && locale.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    /// `<platform>/<locale>.json`.
+    public static func relativePath(of payload: CompiledPayload) -> String {
+        "\(payload.platform.rawValue)/\(payload.locale).json"
+    }
+
+    static func sourceRecord(_ source: SourceFile) -> JSONValue {
+        .record([("path", .text(source.path)), ("sha256", .text(SHA256.hex(source.bytes)))])
+    }
+}

@@ -1,0 +1,131 @@
+import JSONSyntax
+
+/// Builds the response one SDK downloads, for one platform and one locale, from a resolved
+/// authoring config (SPEC §4.1): every key becomes its text for the locale (with fallback),
+/// offers are inlined with the platform's id field, and every field the SDK requires is present.
+struct PayloadBuilder {
+    let resolved: ResolvedConfig
+    let platform: Platform
+    let locale: String
+    let customer: Customer?
+
+    var config: CustomerCenterConfig { resolved.config }
+
+    func build() -> JSONValue {
+        let center: [(String, JSONValue)] = [
+            ("appearance", appearance()),
+            ("change_plans", .list((config.changePlans ?? []).map(changePlan))),
+            ("localization", .record([
+                ("locale", .text(locale)),
+                ("localized_strings", .record((config.localization?.entries ?? []).map { ($0.key.value, .text(text($0.key.value))) })),
+            ])),
+            ("screens", .record(config.screens.map { ($0.key.value, screen($0)) })),
+            ("support", support()),
+        ]
+        return .record([("customer_center", .record(center))])
+    }
+
+    /// The text of `key` for the locale, with the fallback of SPEC §1.1.
+    func text(_ key: String) -> String {
+        resolved.text(key, locale: locale)?.translation.text.value ?? ""
+    }
+
+    func text(_ source: TextSource?) -> String? {
+        switch source {
+        case .key(let key)?: return text(key.value)
+        case .literal(let literal)?: return literal.value
+        case nil: return nil
+        }
+    }
+
+    func appearance() -> JSONValue {
+        func theme(_ colors: ThemeColors?) -> JSONValue {
+            .record((colors?.colors ?? []).map { ($0.role, .text($0.value.value)) })
+        }
+        var members: [(String, JSONValue)] = [("dark", theme(config.appearance?.dark)), ("light", theme(config.appearance?.light))]
+        if let mode = config.appearance?.mode { members.append(("mode", .text(mode))) }
+        return .record(members)
+    }
+
+    func support() -> JSONValue {
+        let support = config.support
+        var members: [(String, JSONValue)] = [("email", .text(support?.email?.value ?? ""))]
+        for flag in support?.flags ?? [] { members.append((flag.name, .flag(flag.value))) }
+        if let tickets = support?.supportTickets {
+            var ticketMembers: [(String, JSONValue)] = []
+            if let allow = tickets.allowCreation { ticketMembers.append(("allow_creation", .flag(allow))) }
+            if let type = tickets.customerType { ticketMembers.append(("customer_type", .text(type))) }
+            if let details = tickets.customerDetails { ticketMembers.append(("customer_details", .record(details.map { ($0.name, .flag($0.value)) }))) }
+            members.append(("support_tickets", .record(ticketMembers)))
+        }
+        return .record(members)
+    }
+
+    func changePlan(_ plan: ChangePlan) -> JSONValue {
+        .record([
+            ("group_id", .text(plan.groupID?.value ?? "")),
+            ("group_name", .text(plan.groupName?.value ?? "")),
+            ("products", .list(plan.products.map { .record([("product_id", .text($0.productID?.value ?? "")), ("selected", .flag($0.selected?.value ?? false))]) })),
+        ])
+    }
+
+    func screen(_ screen: Screen) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("paths", .list(screen.paths.map(path))),
+            ("title", .text(text(screen.title) ?? "")),
+            ("type", .text(screen.type?.value ?? screen.key.value)),
+        ]
+        if let subtitle = text(screen.subtitle) { members.append(("subtitle", .text(subtitle))) }
+        if let offering = screen.offering {
+            var offeringMembers: [(String, JSONValue)] = [("type", .text(offering.type?.value ?? "CURRENT"))]
+            if let id = offering.offeringID { offeringMembers.append(("offering_id", .text(id.value))) }
+            if let button = text(offering.buttonText) { offeringMembers.append(("button_text", .text(button))) }
+            members.append(("offering", .record(offeringMembers)))
+        }
+        return .record(members)
+    }
+
+    func path(_ path: Path) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .text(path.id?.value ?? "")),
+            ("title", .text(text(path.title) ?? "")),
+            ("type", .text(path.type?.value ?? "")),
+        ]
+        if let offer = resolved.offer(path.offer) { members.append(("promotional_offer", promotionalOffer(offer))) }
+        if let survey = path.survey {
+            members.append(("feedback_survey", .record([
+                ("options", .list(survey.options.map { option in
+                    var optionMembers: [(String, JSONValue)] = [("id", .text(option.id?.value ?? "")), ("title", .text(text(option.title) ?? ""))]
+                    if let offer = resolved.offer(option.offer) { optionMembers.append(("promotional_offer", promotionalOffer(offer))) }
+                    return .record(optionMembers)
+                })),
+                ("title", .text(text(survey.title) ?? "")),
+            ])))
+        }
+        for (name, value) in [("url", path.url), ("open_method", path.openMethod), ("action_identifier", path.actionIdentifier),
+                              ("refund_window", path.refundWindow)] {
+            if let value { members.append((name, .text(value.value))) }
+        }
+        return .record(members)
+    }
+
+    func promotionalOffer(_ offer: Offer) -> JSONValue {
+        let id = platform == .ios ? offer.iosOfferID : offer.androidOfferID
+        var members: [(String, JSONValue)] = [
+            (platform == .ios ? "ios_offer_id" : "android_offer_id", .text(id?.value ?? "")),
+            ("eligible", .flag(customer.map { $0.isEligible(for: offer.eligibility ?? []) } ?? true)),
+            ("title", .text(text(offer.title) ?? "")),
+            ("subtitle", .text(text(offer.subtitle) ?? "")),
+            ("product_mapping", .record((offer.productMapping ?? []).map { ($0.product.value, .text($0.offer.value)) })),
+        ]
+        if let promotions = offer.crossProductPromotions {
+            members.append(("cross_product_promotions", .record(promotions.map { promotion in
+                (promotion.product.value, .record([
+                    ("store_offer_identifier", .text(promotion.storeOfferIdentifier?.value ?? "")),
+                    ("target_product_id", .text(promotion.targetProductID?.value ?? "")),
+                ]))
+            })))
+        }
+        return .record(members)
+    }
+}

@@ -1,0 +1,123 @@
+import JSONSyntax
+
+/// Semantic differences between two configs: screens, paths, survey options, offers, store offer
+/// ids, strings per locale, locales and settings. Matching is by id and key, so reordering and
+/// reformatting are not changes.
+public enum ConfigDiff {
+    /// Every change from `old` to `new`, breaking first.
+    public static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig) -> [ConfigChange] {
+        var changes: [ConfigChange] = []
+        let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
+        screens(old, new, into: &changes)
+        paths(old, new, into: &changes)
+        offers(oldResolved, newResolved, into: &changes)
+        locales(oldResolved, newResolved, into: &changes)
+        strings(old, new, into: &changes)
+        settings(old, new, into: &changes)
+        return changes.sorted(by: ConfigChange.order)
+    }
+
+    static func q(_ text: String) -> String { MessageText.quoted(text) }
+
+    static func screens(_ old: CustomerCenterConfig, _ new: CustomerCenterConfig, into changes: inout [ConfigChange]) {
+        let oldKeys = Set(old.screens.map(\.key.value)), newKeys = Set(new.screens.map(\.key.value))
+        for screen in old.screens where !newKeys.contains(screen.key.value) {
+            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "screen", pointer: screen.pointer,
+                                        message: "removed screen \(q(screen.key.value)): its customers see an empty fallback"))
+        }
+        for screen in new.screens where !oldKeys.contains(screen.key.value) {
+            changes.append(ConfigChange(kind: .added, breaking: false, subject: "screen", pointer: screen.pointer, message: "added screen \(q(screen.key.value))"))
+        }
+    }
+
+    static func paths(_ old: CustomerCenterConfig, _ new: CustomerCenterConfig, into changes: inout [ConfigChange]) {
+        func byID(_ config: CustomerCenterConfig) -> [String: Path] {
+            var result: [String: Path] = [:]
+            for path in config.allPaths { if let id = path.id?.value, result[id] == nil { result[id] = path } }
+            return result
+        }
+        let oldPaths = byID(old), newPaths = byID(new)
+        var removed = old.allPaths.filter { $0.id.map { newPaths[$0.value] == nil } ?? false }
+        var added = new.allPaths.filter { $0.id.map { oldPaths[$0.value] == nil } ?? false }
+        // A removed id and an added one of the same type at the same place on the same screen: a rename.
+        for path in removed {
+            guard let index = added.firstIndex(where: { $0.screenKey == path.screenKey && $0.type?.value == path.type?.value
+                && $0.pointer.tokens.last == path.pointer.tokens.last }) else { continue }
+            let renamed = added.remove(at: index)
+            removed.removeAll { $0.pointer == path.pointer }
+            changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "path", pointer: renamed.pointer,
+                                        message: "renamed path \(q(path.id?.value ?? "")) to \(q(renamed.id?.value ?? "")): analytics history of the old id ends"))
+        }
+        for path in removed {
+            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "path", pointer: path.pointer,
+                                        message: "removed path \(q(path.id?.value ?? "")) from screen \(q(path.screenKey)): analytics history for this id ends"))
+        }
+        for path in added {
+            changes.append(ConfigChange(kind: .added, breaking: false, subject: "path", pointer: path.pointer,
+                                        message: "added path \(q(path.id?.value ?? "")) to screen \(q(path.screenKey))"))
+        }
+        for (id, newPath) in newPaths.sorted(by: { $0.key < $1.key }) {
+            guard let oldPath = oldPaths[id] else { continue }
+            var details: [String] = []
+            if oldPath.screenKey != newPath.screenKey { details.append("moved from \(q(oldPath.screenKey)) to \(q(newPath.screenKey))") }
+            for (name, a, b) in [("type", oldPath.type?.value, newPath.type?.value), ("title", text(oldPath.title), text(newPath.title)),
+                                 ("offer", offerName(oldPath.offer), offerName(newPath.offer)), ("url", oldPath.url?.value, newPath.url?.value),
+                                 ("open_method", oldPath.openMethod?.value, newPath.openMethod?.value),
+                                 ("action_identifier", oldPath.actionIdentifier?.value, newPath.actionIdentifier?.value),
+                                 ("refund_window", oldPath.refundWindow?.value, newPath.refundWindow?.value)] where a != b {
+                details.append("\(name) \(describe(a)) → \(describe(b))")
+            }
+            if (oldPath.survey == nil) != (newPath.survey == nil) { details.append(newPath.survey == nil ? "survey removed" : "survey added") }
+            if !details.isEmpty {
+                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "path", pointer: newPath.pointer,
+                                            message: "changed path \(q(id)): " + details.joined(separator: "; ")))
+            }
+            options(oldPath, newPath, into: &changes)
+        }
+    }
+
+    static func options(_ oldPath: Path, _ newPath: Path, into changes: inout [ConfigChange]) {
+        let oldOptions = oldPath.survey?.options ?? [], newOptions = newPath.survey?.options ?? []
+        let oldIDs = Set(oldOptions.compactMap(\.id?.value)), newIDs = Set(newOptions.compactMap(\.id?.value))
+        var removed = oldOptions.filter { $0.id.map { !newIDs.contains($0.value) } ?? false }
+        var added = newOptions.filter { $0.id.map { !oldIDs.contains($0.value) } ?? false }
+        let pathID = q(newPath.id?.value ?? "")
+        for option in removed {
+            guard let index = added.firstIndex(where: { $0.pointer.tokens.last == option.pointer.tokens.last }) else { continue }
+            let renamed = added.remove(at: index)
+            removed.removeAll { $0.pointer == option.pointer }
+            changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "survey-option", pointer: renamed.pointer,
+                                        message: "renamed survey option \(q(option.id?.value ?? "")) of path \(pathID) to \(q(renamed.id?.value ?? "")): its answers no longer add up"))
+        }
+        for option in removed {
+            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "survey-option", pointer: option.pointer,
+                                        message: "removed survey option \(q(option.id?.value ?? "")) of path \(pathID): analytics history for this answer ends"))
+        }
+        for option in added {
+            changes.append(ConfigChange(kind: .added, breaking: false, subject: "survey-option", pointer: option.pointer,
+                                        message: "added survey option \(q(option.id?.value ?? "")) to path \(pathID)"))
+        }
+        for option in newOptions {
+            guard let id = option.id?.value, let before = oldOptions.first(where: { $0.id?.value == id }) else { continue }
+            var details: [String] = []
+            if text(before.title) != text(option.title) { details.append("title \(describe(text(before.title))) → \(describe(text(option.title)))") }
+            if offerName(before.offer) != offerName(option.offer) { details.append("offer \(describe(offerName(before.offer))) → \(describe(offerName(option.offer)))") }
+            if !details.isEmpty {
+                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "survey-option", pointer: option.pointer,
+                                            message: "changed survey option \(q(id)) of path \(pathID): " + details.joined(separator: "; ")))
+            }
+        }
+    }
+
+    static func text(_ source: TextSource?) -> String? { source?.located.value }
+
+    static func offerName(_ reference: OfferReference?) -> String? {
+        switch reference {
+        case .key(let key)?: return key.value
+        case .inline(let offer)?: return offer.iosOfferID?.value ?? offer.androidOfferID?.value ?? offer.title?.located.value
+        case nil: return nil
+        }
+    }
+
+    static func describe(_ value: String?) -> String { value.map { q($0) } ?? "none" }
+}

@@ -1,0 +1,33 @@
+import JSONSyntax
+
+/// The canonical authoring form (SPEC §4.3): sorted keys, 2-space indent, `": "`, short scalar
+/// arrays on one line, non-ASCII kept, numbers as written, one trailing newline. Every value is
+/// kept, unknown fields included; a file with a syntax error is refused (its data is uncertain:
+/// which of two duplicate keys, what a malformed string held).
+public enum Formatter {
+    /// The outcome for one file.
+    public struct Result: Sendable {
+        /// The syntax findings (errors mean the file was refused).
+        public var report: FileReport
+        /// The canonical text, or `nil` when refused.
+        public var formatted: String?
+
+        /// Whether formatting would change the file's bytes.
+        public var changesFile: Bool {
+            guard let formatted else { return false }
+            return Array(formatted.utf8) != report.source.bytes
+        }
+    }
+
+    /// Formats one file.
+    public static func format(_ source: SourceFile) -> Result {
+        var sink = DiagnosticSink(file: source.path)
+        let parsed = JSONParser.parse(source.bytes)
+        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        let report = FileReport(source: source, diagnostics: sink.diagnostics)
+        guard let root = parsed.root, !sink.diagnostics.contains(where: { $0.severity == .error }) else {
+            return Result(report: report, formatted: nil)
+        }
+        return Result(report: report, formatted: JSONWriter(sortKeys: true).write(root))
+    }
+}

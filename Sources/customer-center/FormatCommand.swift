@@ -1,0 +1,59 @@
+import CustomerCenterCompiler
+
+struct FormatCommand: Command {
+    static let name = "format"
+    static let summary = "Rewrite configs in the canonical form (sorted keys, 2-space indent); refuses on syntax errors."
+    static let usage = "customer-center format [--check | --write] [FILE...]   (default: print to stdout)"
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--check", valueName: nil, summary: "Exit 1 and list the files that would change; change nothing."),
+        OptionSpec(name: "--write", valueName: nil, summary: "Rewrite changed files in place, atomically, keeping permissions."),
+        OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (diagnostics on stderr)."),
+        OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+    ]
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let check = arguments.has("--check"), write = arguments.has("--write")
+        if check && write { throw UsageError(message: "choose one of '--check' and '--write'") }
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if write, paths.contains("-") { throw UsageError(message: "'--write' needs files, not standard input") }
+        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
+        var status = ExitStatus.success
+        func worsen(_ next: ExitStatus) { if next.rawValue > status.rawValue { status = next } }
+
+        for path in paths {
+            let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
+            let bytes: [UInt8]
+            do { bytes = try FileSystem.read(path) } catch {
+                Terminal.err("error: \(error.message)\n")
+                worsen(.io)
+                continue
+            }
+            let result = Formatter.format(SourceFile(path: display, bytes: bytes))
+            guard let formatted = result.formatted else {
+                Terminal.err(ReportRenderer.render(LintReport(files: [result.report]), format: .human,
+                                                   options: RenderOptions(color: color == .always)))
+                Terminal.err("error: \(display) has syntax errors; it was not formatted\n")
+                worsen(.findings)
+                continue
+            }
+            if check {
+                if result.changesFile {
+                    Terminal.out("would reformat \(display)\n")
+                    worsen(.findings)
+                }
+            } else if write {
+                guard result.changesFile else { continue }
+                do {
+                    try FileSystem.writeAtomically(Array(formatted.utf8), to: path, expectedOriginal: bytes)
+                    Terminal.err("formatted \(display)\n")
+                } catch {
+                    Terminal.err("error: \(error.message)\n")
+                    worsen(.io)
+                }
+            } else {
+                Terminal.out(formatted)
+            }
+        }
+        return status
+    }
+}
