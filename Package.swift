@@ -18,7 +18,7 @@ let package = Package(
         .testTarget(
             name: "CustomerCenterCompilerTests",
             dependencies: ["CustomerCenterCompiler", "JSONSyntax"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Resources"]
         ),
         .testTarget(
             name: "CLITests",

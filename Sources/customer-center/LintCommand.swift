@@ -51,6 +51,8 @@ struct LintCommand: Command {
         OptionSpec(name: "--input-format", valueName: "FORMAT", summary: "authoring, response or auto (default: auto)."),
         OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: the configuration file's, else inferred)."),
         OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json."),
+        OptionSpec(name: "--baseline", valueName: "FILE", summary: "Accept the findings recorded in FILE; report only new ones (and entries gone stale)."),
+        OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE and exit 0."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -105,6 +107,24 @@ struct LintCommand: Command {
                 }
             }
             reports += LintRun.lint(group.sources, configuration: configuration, settings: settings)
+        }
+        if let path = arguments.value("--write-baseline") {
+            do {
+                try FileSystem.writeAtomically(Array(Baseline.write(reports).utf8), to: path)
+            } catch {
+                Terminal.err("error: \(error.message)\n")
+                return .io
+            }
+            Terminal.err("wrote \(path) with \(reports.reduce(0) { $0 + $1.diagnostics.count }) findings\n")
+            return unreadable ? .io : .success
+        }
+        if let path = arguments.value("--baseline") {
+            do {
+                reports = Baseline(source: SourceFile(path: path, bytes: try FileSystem.read(path))).apply(to: reports)
+            } catch {
+                Terminal.err("error: \(error.message)\n")
+                return .io
+            }
         }
         let report = LintReport(files: reports)
         let rendered = ReportRenderer.render(report, format: format, options: RenderOptions(color: Terminal.colorAllowed(color)))

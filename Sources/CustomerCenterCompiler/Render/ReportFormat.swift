@@ -30,7 +30,9 @@ public enum ReportRenderer {
         case .human: return HumanRenderer(color: options.color).render(report)
         case .compact: return CompactRenderer().render(report)
         case .json: return JSONReportRenderer().render(report)
-        case .sarif, .github, .junit: return JSONReportRenderer().render(report)
+        case .sarif: return SARIFRenderer(toolVersion: options.toolVersion).render(report)
+        case .github: return GitHubRenderer().render(report)
+        case .junit: return JUnitRenderer().render(report)
         }
     }
 }

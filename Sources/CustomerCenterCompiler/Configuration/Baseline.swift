@@ -1,0 +1,92 @@
+import JSONSyntax
+
+/// Findings a team accepts for now (`lint --write-baseline`, `--baseline`): matched by file, rule
+/// and JSON pointer with a count, so they survive edits that move lines; only new findings fail.
+public struct Baseline: Sendable {
+    /// One accepted finding kind at one place.
+    public struct Entry: Sendable, Equatable {
+        public var file: String
+        public var rule: RuleID
+        public var pointer: String
+        public var count: Int
+        /// The entry's bytes in the baseline file (for stale reports).
+        public var range: ByteRange
+    }
+
+    /// The baseline file.
+    public let source: SourceFile
+    /// Its entries.
+    public var entries: [Entry] = []
+    /// Problems reading it.
+    public var diagnostics: [Diagnostic] = []
+
+    static let schema = ObjectSchema("Baseline", "Accepted findings.", fields: [
+        Field("version", .integer(minimum: 1, maximum: 1), required: true, "Format version (1)."),
+        Field("findings", .array(.object(ObjectSchema("BaselineFinding", "Accepted findings of one rule at one place.", fields: [
+            Field("file", .text, required: true, "The file, as reported."),
+            Field("rule", .text, required: true, "The rule id."),
+            Field("pointer", .text, required: true, "The JSON pointer of the finding."),
+            Field("count", .integer(minimum: 1, maximum: nil), "How many (default 1)."),
+        ]))), required: true, "The findings."),
+    ])
+
+    /// Reads a baseline file; problems become `diagnostics`.
+    public init(source: SourceFile) {
+        self.source = source
+        var sink = DiagnosticSink(file: source.path)
+        let parsed = JSONParser.parse(source.bytes)
+        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        if let root = parsed.root {
+            var walker = SchemaWalker(mode: .authoring, source: source, sink: sink, platforms: [])
+            walker.walk(root, .object(Self.schema), pointer: .root, anchor: ByteRange(root.range.start, root.range.start + 1), name: "baseline", readers: [])
+            sink = walker.sink
+            for finding in ObjectReader(root, pointer: .root, format: .authoring)?.objects("findings") ?? [] {
+                guard let file = finding.string("file")?.value, let rule = finding.string("rule")?.value,
+                      let pointer = finding.string("pointer")?.value else { continue }
+                let count = Int(finding.number("count")?.value.int64Value ?? 1)
+                entries.append(Entry(file: file, rule: RuleID(rawValue: rule), pointer: pointer, count: max(1, count), range: finding.node.range))
+            }
+        }
+        diagnostics = sink.diagnostics
+    }
+
+    /// The baseline of `reports`' findings, canonical JSON.
+    public static func write(_ reports: [FileReport]) -> String {
+        var counts: [String: (file: String, rule: String, pointer: String, count: Int)] = [:]
+        for diagnostic in reports.flatMap(\.diagnostics) {
+            let key = "\(diagnostic.file)\u{0}\(diagnostic.id)\u{0}\(diagnostic.pointer)"
+            counts[key, default: (diagnostic.file, diagnostic.id.rawValue, diagnostic.pointer.description, 0)].count += 1
+        }
+        let findings = counts.values.sorted { ($0.file, $0.rule, $0.pointer) < ($1.file, $1.rule, $1.pointer) }.map { entry in
+            JSONValue.record([("file", .text(entry.file)), ("rule", .text(entry.rule)), ("pointer", .text(entry.pointer)), ("count", .integer(entry.count))])
+        }
+        return JSONWriter(sortKeys: true).write(.record([("version", .integer(1)), ("findings", .list(findings))]))
+    }
+
+    /// Removes accepted findings from `reports`; appends the baseline's own report (read
+    /// problems, and entries that matched fewer findings than they accept) when it has findings.
+    public func apply(to reports: [FileReport]) -> [FileReport] {
+        var remaining = entries.map(\.count)
+        var result = reports.map { report -> FileReport in
+            var copy = report
+            copy.diagnostics.removeAll { diagnostic in
+                guard let index = entries.indices.first(where: {
+                    remaining[$0] > 0 && entries[$0].file == diagnostic.file && entries[$0].rule == diagnostic.id
+                        && entries[$0].pointer == diagnostic.pointer.description
+                }) else { return false }
+                remaining[index] -= 1
+                return true
+            }
+            return copy
+        }
+        var sink = DiagnosticSink(file: source.path)
+        diagnostics.forEach { sink.append($0) }
+        for (index, entry) in entries.enumerated() where remaining[index] > 0 {
+            sink.emit(ConfigStaleIgnoreRule.descriptor,
+                      "baseline entry matched \(entry.count - remaining[index]) of \(entry.count): \(remaining[index]) '\(entry.rule)' finding(s) at \(MessageText.quoted(entry.pointer)) in \(MessageText.quoted(entry.file)) are gone; rewrite the baseline",
+                      at: ByteRange(entry.range.start, entry.range.start + 1))
+        }
+        if !sink.diagnostics.isEmpty { result.append(FileReport(source: source, diagnostics: sink.diagnostics)) }
+        return result
+    }
+}

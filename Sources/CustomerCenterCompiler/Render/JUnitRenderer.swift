@@ -1,0 +1,64 @@
+/// JUnit XML: a test suite per file, a test case per file × rule that applies to it; a rule with
+/// findings fails, its failure listing every finding (`type` is the worst severity).
+public struct JUnitRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The XML document.
+    public func render(_ report: LintReport) -> String {
+        var suites = ""
+        var totalTests = 0, totalFailures = 0
+        for file in report.files {
+            let findings = Dictionary(grouping: file.diagnostics, by: \.id)
+            // Rules that concern documents, plus any rule with a finding here (config.* on a configuration file).
+            let ids = RuleCatalog.all.filter { !$0.formats.isEmpty || findings[$0.id] != nil }.map(\.id)
+            var cases = ""
+            var failures = 0
+            for id in ids {
+                cases += "    <testcase classname=\"\(Self.escape(file.source.path))\" name=\"\(id)\""
+                guard let diagnostics = findings[id] else {
+                    cases += "/>\n"
+                    continue
+                }
+                failures += 1
+                let worst = diagnostics.map(\.severity).max() ?? .error
+                let lines = diagnostics.map { diagnostic -> String in
+                    let at = file.source.location(of: diagnostic.range.start)
+                    return "\(file.source.path):\(at.line):\(at.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                }
+                cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(Self.escape(MessageText.count(diagnostics.count, "finding")))\">"
+                cases += Self.escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+            }
+            totalTests += ids.count
+            totalFailures += failures
+            suites += "  <testsuite name=\"\(Self.escape(file.source.path))\" tests=\"\(ids.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            suites += cases + "  </testsuite>\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"customer-center\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n"
+            + suites + "</testsuites>\n"
+    }
+
+    /// XML 1.0 text: markup characters as entities, characters XML cannot hold as `\u{…}`.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            case "\r": out += "&#13;"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

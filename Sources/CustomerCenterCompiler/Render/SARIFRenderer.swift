@@ -1,0 +1,114 @@
+import JSONSyntax
+
+/// SARIF 2.1.0 for GitHub code scanning and other consumers: the rule catalog in
+/// `tool.driver.rules`, one result per diagnostic with its region, and `partialFingerprints`.
+public struct SARIFRenderer {
+    let toolVersion: String
+
+    /// Creates a renderer.
+    public init(toolVersion: String = CustomerCenter.version) { self.toolVersion = toolVersion }
+
+    /// The SARIF log, with a trailing newline.
+    public func render(_ report: LintReport) -> String {
+        let rules = RuleCatalog.all
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var occurrences: [String: Int] = [:]
+        var results: [JSONValue] = []
+        for diagnostic in report.allDiagnostics {
+            guard let source = report.source(named: diagnostic.file) else { continue }
+            var members: [(String, JSONValue)] = [
+                ("ruleId", .text(diagnostic.id.rawValue)),
+                ("level", .text(diagnostic.severity.rawValue)),
+                ("message", .record([("text", .text(diagnostic.message + (diagnostic.fix.map { " (\($0.message))" } ?? "")))])),
+                ("locations", .list([Self.location(diagnostic.file, diagnostic.range, in: source)])),
+                ("partialFingerprints", .record([("primaryLocationLineHash", .text(fingerprint(diagnostic, occurrences: &occurrences)))])),
+            ]
+            if let index = ruleIndex[diagnostic.id] { members.insert(("ruleIndex", .integer(index)), at: 1) }
+            if !diagnostic.notes.isEmpty {
+                members.append(("relatedLocations", .list(diagnostic.notes.enumerated().map { index, note in
+                    let noteSource = report.source(named: note.file) ?? source
+                    guard case .object(var fields) = Self.location(note.file, note.range, in: noteSource).kind else { return .record([]) }
+                    fields.insert(JSONMember(key: "id", keyRange: .at(0), value: .integer(index + 1)), at: 0)
+                    fields.append(JSONMember(key: "message", keyRange: .at(0), value: .record([("text", .text(note.message))])))
+                    return JSONValue(.object(fields), range: .at(0))
+                })))
+            }
+            results.append(.record(members))
+        }
+        let driver = JSONValue.record([
+            ("name", .text("customer-center")),
+            ("semanticVersion", .text(toolVersion)),
+            ("informationUri", .text("https://github.com/RevenueCat")),
+            ("rules", .list(rules.map(Self.rule))),
+        ])
+        let log = JSONValue.record([
+            ("$schema", .text("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .text("2.1.0")),
+            ("runs", .list([.record([
+                ("tool", .record([("driver", driver)])),
+                // Our columns count Unicode scalars (SARIF's default would be UTF-16 code units).
+                ("columnKind", .text("unicodeCodePoints")),
+                ("results", .list(results)),
+            ])])),
+        ])
+        return JSONWriter(sortKeys: false).write(log)
+    }
+
+    static func rule(_ rule: RuleDescriptor) -> JSONValue {
+        let level = rule.defaultSeverity.rawValue
+        return .record([
+            ("id", .text(rule.id.rawValue)),
+            ("name", .text(rule.id.rawValue.split(separator: ".").map { $0.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() }.joined())),
+            ("shortDescription", .record([("text", .text(String(rule.summary.prefix(1024))))])),
+            ("fullDescription", .record([("text", .text(String(rule.rationale.prefix(1024))))])),
+            ("defaultConfiguration", .record([("level", .text(level))])),
+            ("help", .record([
+                ("text", .text("\(rule.summary) \(rule.rationale) Run `customer-center explain \(rule.id)` for examples.")),
+                ("markdown", .text("**\(rule.summary)**\n\n\(rule.rationale)\n\nRun `customer-center explain \(rule.id)` for a failing and a passing example.")),
+            ])),
+            ("properties", .record([("tags", .list([.text(String(rule.id.rawValue.split(separator: ".").first ?? ""))]))])),
+        ])
+    }
+
+    static func location(_ file: String, _ range: ByteRange, in source: SourceFile) -> JSONValue {
+        let start = source.location(of: range.start)
+        // SARIF regions end after the last character; an empty range still covers one column.
+        var end = source.location(of: range.end)
+        if range.count == 0 || end.line < start.line || (end.line == start.line && end.column <= start.column) {
+            end = SourceLocation(line: start.line, column: start.column + 1, offset: range.start)
+        }
+        return .record([("physicalLocation", .record([
+            ("artifactLocation", .record([("uri", .text(uri(file)))])),
+            ("region", .record([
+                ("startLine", .integer(start.line)), ("startColumn", .integer(start.column)),
+                ("endLine", .integer(end.line)), ("endColumn", .integer(end.column)),
+                ("byteOffset", .integer(range.start)), ("byteLength", .integer(range.count)),
+            ])),
+        ]))])
+    }
+
+    /// A relative URI reference: `/` separators, everything outside RFC 3986's unreserved set
+    /// (and `/`) percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
+    /// Stable across edits that move lines: rule, file and JSON pointer (plus an occurrence
+    /// count for repeats), as `<16 hex>:<n>` like GitHub's own line hashes.
+    func fingerprint(_ diagnostic: Diagnostic, occurrences: inout [String: Int]) -> String {
+        let key = "\(diagnostic.id)\u{0}\(diagnostic.file)\u{0}\(diagnostic.pointer)"
+        occurrences[key, default: 0] += 1
+        return String(SHA256.hex(Array(key.utf8)).prefix(16)) + ":\(occurrences[key] ?? 1)"
+    }
+}
