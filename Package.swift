@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "CustomerCenterCompiler", targets: ["CustomerCenterCompiler"]),
         .executable(name: "customer-center", targets: ["customer-center"]),
+        .plugin(name: "CustomerCenterLintPlugin", targets: ["CustomerCenterLintPlugin"]),
+        .plugin(name: "CustomerCenterLintCommand", targets: ["CustomerCenterLintCommand"]),
     ],
     targets: [
         // UTF-8 scanner and recovering parser: bytes in, positioned tree and syntax issues out.
@@ -14,6 +16,14 @@ let package = Package(
         .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax"]),
         // argv, files and stdin, exit codes: nothing else.
         .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler"]),
+        // Lints customer_center*.json resources of a target on every build (compiler-style diagnostics).
+        .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["customer-center"]),
+        // swift package customer-center-lint
+        .plugin(
+            name: "CustomerCenterLintCommand",
+            capability: .command(intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs")),
+            dependencies: ["customer-center"]
+        ),
         .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",

@@ -9,7 +9,7 @@ enum ExitStatus: Int32 {
 }
 
 /// A subcommand: its options, help, and what it does.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }

@@ -65,7 +65,7 @@ public struct RuleDescriptor: Sendable {
 
 /// A rule: one type with its metadata. Rules that check the model also conform to `ModelRule`;
 /// the others (`json.*`, `schema.*`, `compat.*`) are emitted by the parser and decoders.
-public protocol Rule {
+public protocol Rule: Sendable {
     /// The rule's metadata.
     static var descriptor: RuleDescriptor { get }
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Proves the pre-commit hooks with the real pre-commit tool: in a scratch git repository, a good
+# config passes both hooks and a bad one fails with our diagnostics.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+command -v pre-commit >/dev/null || python3 -m pip install --quiet pre-commit
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch"
+git init -q .
+git config user.email ci@example.com
+git config user.name ci
+mkdir -p app
+cp "$repo/Examples/customer_center.json" app/customer_center.json
+cp "$repo/Examples/broken.json" app/customer_center_broken.json
+git add .
+
+echo "pre-commit: good config"
+pre-commit try-repo "$repo" customer-center-lint --files app/customer_center.json
+pre-commit try-repo "$repo" customer-center-format --files app/customer_center.json
+
+echo "pre-commit: bad config"
+if pre-commit try-repo "$repo" customer-center-lint --files app/customer_center_broken.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the lint hook passed a broken config"; exit 1
+fi
+grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
+  || { cat out.txt; echo "FAIL: our diagnostic is missing from the hook output"; exit 1; }
+if pre-commit try-repo "$repo" customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the format hook passed a broken config"; exit 1
+fi
+echo "pre-commit hooks: ok"
