@@ -15,17 +15,17 @@ cp "$repo/Examples/customer_center.json" app/customer_center.json
 cp "$repo/Examples/broken.json" app/customer_center_broken.json
 git add .
 
-echo "pre-commit: good config"
-pre-commit try-repo "$repo" customer-center-lint --files app/customer_center.json
-pre-commit try-repo "$repo" customer-center-format --files app/customer_center.json
+echo "pre-commit: good config (every hook)"
+pre-commit try-repo "$repo" --files app/customer_center.json
 
-echo "pre-commit: bad config"
-if pre-commit try-repo "$repo" customer-center-lint --files app/customer_center_broken.json > out.txt 2>&1; then
-  cat out.txt; echo "FAIL: the lint hook passed a broken config"; exit 1
+echo "pre-commit: bad config (every hook)"
+if pre-commit try-repo "$repo" --files app/customer_center_broken.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the hooks passed a broken config"; exit 1
 fi
 grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
-  || { cat out.txt; echo "FAIL: our diagnostic is missing from the hook output"; exit 1; }
-if pre-commit try-repo "$repo" customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
-  cat out.txt; echo "FAIL: the format hook passed a broken config"; exit 1
-fi
+  || { cat out.txt; echo "FAIL: the lint hook's diagnostic is missing"; exit 1; }
+grep -q "app/customer_center_broken.json has syntax errors; it was not formatted" out.txt \
+  || { cat out.txt; echo "FAIL: the format hook did not refuse the broken config"; exit 1; }
+grep -q "customer-center lint.*Failed" out.txt && grep -q "customer-center format --check.*Failed" out.txt \
+  || { cat out.txt; echo "FAIL: both hooks must fail"; exit 1; }
 echo "pre-commit hooks: ok"
