@@ -24,6 +24,9 @@ let package = Package(
             capability: .command(intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs")),
             dependencies: ["customer-center"]
         ),
+        // Benchmarks: swift run -c release customer-center-bench
+        .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler"], path: "Benchmarks/Bench"),
+        .executableTarget(name: "startup-floor", path: "Benchmarks/StartupFloor"),
         .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",

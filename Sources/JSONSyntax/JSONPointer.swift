@@ -1,29 +1,59 @@
 /// RFC 6901 JSON pointers: building, escaping, and finding the node at a byte offset.
+///
+/// A pointer is a chain of tokens sharing its prefix with the pointer it was appended to, so
+/// `appending` costs one small node, not a copy of every token (a config holds many thousands).
 public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The reference tokens, unescaped.
-    public private(set) var tokens: [String]
+    final class Node: Sendable {
+        let parent: Node?
+        let token: String
+        let depth: Int
 
-    /// The pointer to the whole document (`""`).
-    public static let root = JSONPointer(tokens: [])
-
-    /// Creates a pointer from unescaped reference tokens.
-    public init(tokens: [String]) { self.tokens = tokens }
-
-    /// Parses the string form (`/a/b~1c`); `nil` when it does not start with `/` and is not empty.
-    public init?(parsing text: String) {
-        if text.isEmpty { self.tokens = []; return }
-        guard text.hasPrefix("/") else { return nil }
-        self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences("~1", with: "/").replacingOccurrences("~0", with: "~")
+        init(parent: Node?, token: String) {
+            self.parent = parent
+            self.token = token
+            self.depth = (parent?.depth ?? 0) + 1
         }
     }
 
-    /// This pointer extended by an object key.
-    public func appending(_ key: String) -> JSONPointer {
-        var copy = self
-        copy.tokens.append(key)
-        return copy
+    private let last: Node?
+
+    private init(last: Node?) { self.last = last }
+
+    /// The pointer to the whole document (`""`).
+    public static let root = JSONPointer(last: nil)
+
+    /// Creates a pointer from unescaped reference tokens.
+    public init(tokens: [String]) {
+        var node: Node?
+        for token in tokens { node = Node(parent: node, token: token) }
+        self.last = node
     }
+
+    /// The reference tokens, unescaped, outermost first.
+    public var tokens: [String] {
+        var result: [String] = []
+        var node = last
+        while let current = node {
+            result.append(current.token)
+            node = current.parent
+        }
+        return result.reversed()
+    }
+
+    /// The number of tokens.
+    public var depth: Int { last?.depth ?? 0 }
+
+    /// Parses the string form (`/a/b~1c`); `nil` when it does not start with `/` and is not empty.
+    public init?(parsing text: String) {
+        if text.isEmpty { self.init(last: nil); return }
+        guard text.hasPrefix("/") else { return nil }
+        self.init(tokens: text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences("~1", with: "/").replacingOccurrences("~0", with: "~")
+        })
+    }
+
+    /// This pointer extended by an object key.
+    public func appending(_ key: String) -> JSONPointer { JSONPointer(last: Node(parent: last, token: key)) }
 
     /// This pointer extended by an array index.
     public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
@@ -44,9 +74,32 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         return out
     }
 
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        var a = lhs.last, b = rhs.last
+        guard a?.depth == b?.depth else { return false }
+        while let x = a, let y = b {
+            if x === y { return true }
+            if x.token != y.token { return false }
+            a = x.parent
+            b = y.parent
+        }
+        return a == nil && b == nil
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var node = last
+        hasher.combine(depth)
+        while let current = node {
+            hasher.combine(current.token)
+            node = current.parent
+        }
+    }
+
     /// Whether `self` is `other` or lies inside it.
     public func hasPrefix(_ other: JSONPointer) -> Bool {
-        other.tokens.count <= tokens.count && zip(tokens, other.tokens).allSatisfy { $0 == $1 }
+        var node = last
+        while let current = node, current.depth > other.depth { node = current.parent }
+        return JSONPointer(last: node) == other
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
@@ -63,12 +116,12 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
             case .object(let members):
                 guard let member = members.last(where: { $0.range.start <= offset }),
                       member.range.contains(offset) || member.keyRange.contains(offset) else { return pointer }
-                pointer.tokens.append(member.key)
+                pointer = pointer.appending(member.key)
                 node = member.value
             case .array(let elements):
                 guard let index = elements.lastIndex(where: { $0.range.start <= offset }),
                       elements[index].range.contains(offset) else { return pointer }
-                pointer.tokens.append(String(index))
+                pointer = pointer.appending(index)
                 node = elements[index]
             default:
                 return pointer

@@ -3,8 +3,8 @@ import JSONSyntax
 /// Tree → `CustomerCenterConfig`, for either format. Tolerant: it reads what fits and skips
 /// what does not, never reporting (the `SchemaWalker` reports).
 enum ConfigDecoder {
-    static func decode(_ root: JSONValue, format: InputFormat) -> CustomerCenterConfig? {
-        guard let top = ObjectReader(root, pointer: .root, format: format) else { return nil }
+    static func decode(_ root: JSONValue, format: InputFormat, repeatedKeyOffsets: [Int] = []) -> CustomerCenterConfig? {
+        guard let top = ObjectReader(root, pointer: .root, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         let base: ObjectReader
         switch format {
         case .authoring:
@@ -21,12 +21,12 @@ enum ConfigDecoder {
         config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange) }
         config.screensKeyRange = base.member("screens")?.keyRange
         for (key, value) in base.entries("screens") ?? [] {
-            guard let reader = ObjectReader(value, pointer: key.pointer, format: format) else { continue }
+            guard let reader = ObjectReader(value, pointer: key.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { continue }
             config.screens.append(screen(reader, key: key, range: value.range))
         }
         if format == .authoring {
             for (key, value) in base.entries("promotional_offers") ?? [] {
-                guard let reader = ObjectReader(value, pointer: key.pointer, format: format) else { continue }
+                guard let reader = ObjectReader(value, pointer: key.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { continue }
                 config.offers.append(offer(reader, key: key, range: value.range))
             }
         }
@@ -48,7 +48,7 @@ enum ConfigDecoder {
                 guard let field = SharedSchema.colors.fields.first(where: {
                     $0.name == member.key || (themeReader.format == .response && KeyConversion.camelCase($0.name) == converted)
                 }), let text = member.value.stringValue else { return nil }
-                return (field.name, Located(text, range: member.value.range, pointer: themeReader.pointer.appending(member.key)), member.keyRange)
+                return (field.name, Located(text, range: member.value.range, in: themeReader.pointer, key: member.key), member.keyRange)
             }
             return ThemeColors(theme: name, colors: colors, pointer: themeReader.pointer, keyRange: themeKey)
         }
@@ -83,11 +83,13 @@ enum ConfigDecoder {
             var translations: [Translation] = []
             switch reader.format {
             case .authoring:
-                for member in value.objectMembers ?? [] {
+                let entryPointer = key.pointer
+                let members = reader.firstOfEachKey(value.objectMembers ?? [])
+                translations.reserveCapacity(members.count)
+                for member in members {
                     guard let text = member.value.stringValue else { continue }
-                    let localePointer = key.pointer.appending(member.key)
-                    translations.append(Translation(locale: Located(member.key, range: member.keyRange, pointer: localePointer),
-                                                    text: Located(text, range: member.value.range, pointer: localePointer)))
+                    translations.append(Translation(locale: Located(member.key, range: member.keyRange, in: entryPointer, key: member.key),
+                                                    text: Located(text, range: member.value.range, in: entryPointer, key: member.key)))
                 }
             case .response:
                 if let text = value.stringValue {

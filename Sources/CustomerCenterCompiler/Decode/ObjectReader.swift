@@ -7,13 +7,16 @@ struct ObjectReader {
     let members: [JSONMember]
     let pointer: JSONPointer
     let format: InputFormat
+    /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
+    let repeatedKeyOffsets: [Int]
 
-    init?(_ node: JSONValue, pointer: JSONPointer, format: InputFormat) {
+    init?(_ node: JSONValue, pointer: JSONPointer, format: InputFormat, repeatedKeyOffsets: [Int] = []) {
         guard let members = node.objectMembers else { return nil }
         self.node = node
         self.members = members
         self.pointer = pointer
         self.format = format
+        self.repeatedKeyOffsets = repeatedKeyOffsets
     }
 
     /// The member for field `name`: the exact key, or in a response also the spelling iOS
@@ -27,22 +30,22 @@ struct ObjectReader {
 
     func string(_ name: String) -> Located<String>? {
         guard let member = member(name), let text = member.value.stringValue else { return nil }
-        return Located(text, range: member.value.range, pointer: pointer.appending(member.key))
+        return Located(text, range: member.value.range, in: pointer, key: member.key)
     }
 
     func bool(_ name: String) -> Located<Bool>? {
         guard let member = member(name), case .bool(let flag) = member.value.kind else { return nil }
-        return Located(flag, range: member.value.range, pointer: pointer.appending(member.key))
+        return Located(flag, range: member.value.range, in: pointer, key: member.key)
     }
 
     func number(_ name: String) -> Located<JSONNumber>? {
         guard let member = member(name), case .number(let number) = member.value.kind else { return nil }
-        return Located(number, range: member.value.range, pointer: pointer.appending(member.key))
+        return Located(number, range: member.value.range, in: pointer, key: member.key)
     }
 
     func object(_ name: String) -> (reader: ObjectReader, keyRange: ByteRange)? {
         guard let member = member(name),
-              let reader = ObjectReader(member.value, pointer: pointer.appending(member.key), format: format) else { return nil }
+              let reader = ObjectReader(member.value, pointer: pointer.appending(member.key), format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         return (reader, member.keyRange)
     }
 
@@ -52,9 +55,19 @@ struct ObjectReader {
         return elements.enumerated().map { ($1, base.appending($0)) }
     }
 
+    /// The members without later repeats of a key (json.duplicate-key reports those; the first
+    /// is the one decoded). Repeats are rare, so the common case does no hashing.
+    func firstOfEachKey(_ members: [JSONMember]) -> [JSONMember] {
+        guard members.count > 1, repeatedKeyOffsets.contains(where: { members[0].range.start <= $0 && $0 < members[members.count - 1].range.end }) else {
+            return members
+        }
+        var seen = Set<String>()
+        return members.filter { seen.insert($0.key).inserted }
+    }
+
     /// Objects among the elements of array `name`.
     func objects(_ name: String) -> [ObjectReader] {
-        (array(name) ?? []).compactMap { ObjectReader($0.node, pointer: $0.pointer, format: format) }
+        (array(name) ?? []).compactMap { ObjectReader($0.node, pointer: $0.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) }
     }
 
     /// Text by key (`<base>_key`, authoring) or written out (`<base>`, response).
@@ -69,9 +82,6 @@ struct ObjectReader {
     func entries(_ name: String) -> [(key: Located<String>, value: JSONValue)]? {
         guard let member = member(name), let mapMembers = member.value.objectMembers else { return nil }
         let base = pointer.appending(member.key)
-        var seen = Set<String>()
-        return mapMembers.filter { seen.insert($0.key).inserted }.map {
-            (Located($0.key, range: $0.keyRange, pointer: base.appending($0.key)), $0.value)
-        }
+        return firstOfEachKey(mapMembers).map { (Located($0.key, range: $0.keyRange, in: base, key: $0.key), $0.value) }
     }
 }

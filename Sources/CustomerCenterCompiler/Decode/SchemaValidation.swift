@@ -3,15 +3,17 @@ import JSONSyntax
 /// The schema stage: `schema.*` for both formats and the `compat.*` predictions for responses.
 enum SchemaValidation {
     static func validate(_ root: JSONValue, format: InputFormat, source: SourceFile, platforms: Set<Platform>,
-                         into sink: inout DiagnosticSink) {
+                         repeatedKeyOffsets: [Int] = [], into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         switch format {
         case .authoring:
             var walker = SchemaWalker(mode: .authoring, source: source, sink: sink, platforms: [])
+            walker.repeatedKeyOffsets = repeatedKeyOffsets
             walker.walk(root, .object(AuthoringSchema.root), pointer: .root, anchor: anchor, name: "config", readers: [])
             sink = walker.sink
         case .response:
             var walker = SchemaWalker(mode: .response, source: source, sink: sink, platforms: platforms)
+            walker.repeatedKeyOffsets = repeatedKeyOffsets
             walker.walk(root, .object(ResponseSchema.root), pointer: .root, anchor: anchor, name: "response", readers: platforms)
             // iOS builds its screen dictionary only after the decode succeeded: the trap needs both.
             if platforms.contains(.ios), !walker.iosFails, walker.iosCrashKeys.count >= 2 {

@@ -3,13 +3,14 @@ import JSONSyntax
 extension SchemaWalker {
     /// Matches members to fields as each SDK does: iOS converts keys from snake_case
     /// (`convertFromSnakeCase`, so camelCase keys match too); Android reads the exact snake_case name.
-    mutating func walkResponseObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: JSONPointer,
+    mutating func walkResponseObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: PendingPointer,
                                      anchor: ByteRange, readers: Set<Platform>) {
         var iosMatch: [String: JSONMember] = [:]
         var androidMatch: [String: JSONMember] = [:]
         var seenKeys = Set<String>()
+        let dedupe = hasRepeatedKeys(node.range)
         for member in members {
-            guard seenKeys.insert(member.key).inserted else { continue }
+            if dedupe, !seenKeys.insert(member.key).inserted { continue }
             var matched = false
             if let field = schema.field(member.key) {
                 androidMatch[field.name] = androidMatch[field.name] ?? member
@@ -34,13 +35,13 @@ extension SchemaWalker {
                         if platform == .android, let other = iosMatch[field.name] {
                             reason += " (Android reads only snake_case keys; \(MessageText.quoted(other.key)) is ignored)"
                         }
-                        fail([platform], reason, at: anchor, pointer: pointer)
+                        fail([platform], reason, at: anchor, pointer: pointer.resolved)
                     }
                     continue
                 }
                 if case .null = member.value.kind {
                     if need == .required || need == .optionalNotNull {
-                        fail([platform], "\(MessageText.quoted(field.name)) is null", at: member.value.range, pointer: pointer.appending(member.key))
+                        fail([platform], "\(MessageText.quoted(field.name)) is null", at: member.value.range, pointer: pointer.appending(member.key).resolved)
                     }
                     continue
                 }
@@ -63,28 +64,28 @@ extension SchemaWalker {
 
     /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
     /// Android drops a screen whose key is not a `ScreenType` name.
-    mutating func checkScreenKeys(_ members: [JSONMember], pointer: JSONPointer, readers: Set<Platform>) {
+    mutating func checkScreenKeys(_ members: [JSONMember], pointer: PendingPointer, readers: Set<Platform>) {
         let unknownForIOS = members.filter { !SharedSchema.screenKeys.contains($0.key) }
         if readers.contains(.ios), unknownForIOS.count >= 2 { iosCrashKeys = unknownForIOS }
         guard readers.contains(.android), platforms.contains(.android) else { return }
         for member in members where !(SharedSchema.screenKeys + ["UNKNOWN"]).contains(member.key) {
             let screenPointer = pointer.appending(member.key)
-            droppedOnAndroid.insert(screenPointer)
+            droppedOnAndroid.insert(screenPointer.resolved)
             sink.emit(CompatAndroidDroppedRule.descriptor,
                       "Android drops this screen: \(MessageText.quoted(member.key)) is not a screen type it knows (MANAGEMENT, NO_ACTIVE)",
-                      at: member.keyRange, pointer: screenPointer)
+                      at: member.keyRange, pointer: screenPointer.resolved)
         }
     }
 
     /// Android decodes enums strictly and fails on colours it cannot parse.
-    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: JSONPointer, name: String,
+    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: PendingPointer, name: String,
                                     readers: Set<Platform>) {
         guard readers.contains(.android) else { return }
         if !schema.enumValues.isEmpty, !schema.enumValues.contains(text), !schema.androidExtraValues.contains(text) {
-            fail([.android], "\(MessageText.quoted(text)) is not a value Android knows for \(MessageText.quoted(name))", at: node.range, pointer: pointer)
+            fail([.android], "\(MessageText.quoted(text)) is not a value Android knows for \(MessageText.quoted(name))", at: node.range, pointer: pointer.resolved)
         }
         if schema.pattern == SharedSchema.colorPattern, !ColorSyntax.androidAccepts(text) {
-            fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))", at: node.range, pointer: pointer)
+            fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))", at: node.range, pointer: pointer.resolved)
         }
     }
 

@@ -31,6 +31,13 @@ struct SchemaWalker {
     var iosFails = false
     /// Unknown screen keys, when there are two or more (iOS traps on them).
     var iosCrashKeys: [JSONMember] = []
+    /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
+    var repeatedKeyOffsets: [Int] = []
+
+    /// Whether a repeated key lies in `range` (then members must be de-duplicated; usually not).
+    func hasRepeatedKeys(_ range: ByteRange) -> Bool {
+        repeatedKeyOffsets.contains { range.start <= $0 && $0 < range.end }
+    }
 
     init(mode: Mode, source: SourceFile, sink: DiagnosticSink, platforms: Set<Platform>) {
         self.mode = mode
@@ -43,15 +50,15 @@ struct SchemaWalker {
 
     /// Checks `node` against `type`. `readers` are the platforms whose decoder reads this node
     /// (responses); `anchor` is where a finding about the node as a whole points.
-    mutating func walk(_ node: JSONValue, _ type: SchemaType, pointer: JSONPointer, anchor: ByteRange,
+    mutating func walk(_ node: JSONValue, _ type: SchemaType, pointer: PendingPointer, anchor: ByteRange,
                        name: String, readers: Set<Platform>) {
         if case .invalid = node.kind { return }  // already a syntax error
         switch type {
         case .object(let schema):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             let saved = androidScope
-            if mode == .response, schema.name == ResponseSchema.screen.name { androidScope = .screen(pointer) }
-            if mode == .response, schema.name == ResponseSchema.path.name { androidScope = .path(pointer) }
+            if mode == .response, schema.name == ResponseSchema.screen.name { androidScope = .screen(pointer.resolved) }
+            if mode == .response, schema.name == ResponseSchema.path.name { androidScope = .path(pointer.resolved) }
             walkObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
             androidScope = saved
         case .map(let map):
@@ -61,7 +68,7 @@ struct SchemaWalker {
             guard let elements = node.arrayElements else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             for (index, value) in elements.enumerated() {
                 if case .null = value.kind, mode == .response {
-                    fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index))
+                    fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index).resolved)
                     continue
                 }
                 walk(value, element, pointer: pointer.appending(index), anchor: value.range, name: name, readers: readers)
@@ -88,7 +95,7 @@ struct SchemaWalker {
         }
     }
 
-    mutating func mismatch(_ node: JSONValue, _ type: SchemaType, pointer: JSONPointer, name: String, readers: Set<Platform>) {
+    mutating func mismatch(_ node: JSONValue, _ type: SchemaType, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         let found: String
         switch node.kind {
         case .null: found = "null"
@@ -100,18 +107,18 @@ struct SchemaWalker {
         typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(found)", node: node, pointer: pointer, readers: readers)
     }
 
-    mutating func typeProblem(_ message: String, node: JSONValue, pointer: JSONPointer, readers: Set<Platform>) {
+    mutating func typeProblem(_ message: String, node: JSONValue, pointer: PendingPointer, readers: Set<Platform>) {
         switch mode {
         case .authoring:
-            sink.emit(SchemaTypeMismatchRule.descriptor, message, at: node.range, pointer: pointer)
+            sink.emit(SchemaTypeMismatchRule.descriptor, message, at: node.range, pointer: pointer.resolved)
         case .response:
-            fail(readers, message, at: node.range, pointer: pointer)
+            fail(readers, message, at: node.range, pointer: pointer.resolved)
         }
     }
 
-    mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: JSONPointer, name: String, readers: Set<Platform>) {
+    mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         if schema.nonEmpty, text.isEmpty {
-            sink.emit(SchemaEmptyValueRule.descriptor, "\(MessageText.quoted(name)) is empty", at: node.range, pointer: pointer)
+            sink.emit(SchemaEmptyValueRule.descriptor, "\(MessageText.quoted(name)) is empty", at: node.range, pointer: pointer.resolved)
             return
         }
         if !schema.enumValues.isEmpty, !schema.enumValues.contains(text) {
@@ -122,24 +129,26 @@ struct SchemaWalker {
         }
     }
 
-    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONValue, pointer: JSONPointer, name: String) {
+    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONValue, pointer: PendingPointer, name: String) {
         let suggestion = allowed.first { $0.lowercased() == text.lowercased() } ?? Suggestion.closest(to: text, among: allowed)
         sink.emit(SchemaEnumValueRule.descriptor,
                   "\(MessageText.quoted(text)) is not a valid \(MessageText.quoted(name)); expected \(MessageText.alternatives(allowed))",
-                  at: node.range, pointer: pointer,
+                  at: node.range, pointer: pointer.resolved,
                   fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))]) })
     }
 
     // MARK: Objects and maps
 
-    mutating func walkObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: JSONPointer,
+    mutating func walkObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: PendingPointer,
                              anchor: ByteRange, readers: Set<Platform>) {
         switch mode {
         case .authoring:
             var seen = Set<String>()
+            let dedupe = hasRepeatedKeys(node.range)
             for member in members {
                 // A repeated key is json.duplicate-key; the first one is the one decoded and checked.
-                guard seen.insert(member.key).inserted else { continue }
+                if dedupe, !seen.insert(member.key).inserted { continue }
+                if !dedupe { seen.insert(member.key) }
                 guard let field = schema.field(member.key) else {
                     unknownField(member, in: schema, pointer: pointer)
                     continue
@@ -148,7 +157,7 @@ struct SchemaWalker {
                     if field.required {
                         sink.emit(SchemaTypeMismatchRule.descriptor,
                                   "\(MessageText.quoted(field.name)) must be \(field.type.expectation), found null",
-                                  at: member.value.range, pointer: pointer.appending(member.key))
+                                  at: member.value.range, pointer: pointer.appending(member.key).resolved)
                     }
                     continue
                 }
@@ -157,7 +166,7 @@ struct SchemaWalker {
             for field in schema.fields where field.required && !seen.contains(field.name) {
                 sink.emit(SchemaMissingFieldRule.descriptor,
                           "missing required field \(MessageText.quoted(field.name)) in \(schema.noun)",
-                          at: anchor, pointer: pointer,
+                          at: anchor, pointer: pointer.resolved,
                           notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
             }
         case .response:
@@ -165,32 +174,33 @@ struct SchemaWalker {
         }
     }
 
-    mutating func unknownField(_ member: JSONMember, in schema: ObjectSchema, pointer: JSONPointer) {
+    mutating func unknownField(_ member: JSONMember, in schema: ObjectSchema, pointer: PendingPointer) {
         let names = schema.fields.map(\.name)
         let suggestion = Suggestion.closest(to: member.key, among: names)
         sink.emit(SchemaUnknownFieldRule.descriptor,
                   "unknown field \(MessageText.quoted(member.key)) in \(schema.noun)",
-                  at: member.keyRange, pointer: pointer.appending(member.key),
+                  at: member.keyRange, pointer: pointer.appending(member.key).resolved,
                   fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
     }
 
-    mutating func walkMap(_ members: [JSONMember], _ map: MapSchema, pointer: JSONPointer, readers: Set<Platform>) {
+    mutating func walkMap(_ members: [JSONMember], _ map: MapSchema, pointer: PendingPointer, readers: Set<Platform>) {
         if mode == .response, !map.keyEnum.isEmpty { checkScreenKeys(members, pointer: pointer, readers: readers) }
         var seen = Set<String>()
-        for member in members where seen.insert(member.key).inserted {
+        let dedupe = members.count > 1 && hasRepeatedKeys(members[0].range.union(members[members.count - 1].range))
+        for member in members where !dedupe || seen.insert(member.key).inserted {
             let memberPointer = pointer.appending(member.key)
             if case .null = member.value.kind {
                 if mode == .authoring {
                     sink.emit(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(member.key)) must be \(map.value.expectation), found null",
-                              at: member.value.range, pointer: memberPointer)
+                              at: member.value.range, pointer: memberPointer.resolved)
                 } else {
                     fail(readers, "\(MessageText.quoted(member.key)) is null; \(map.value.expectation) is required", at: member.value.range,
-                         pointer: memberPointer)
+                         pointer: memberPointer.resolved)
                 }
                 continue
             }
             let saved = androidScope
-            if mode == .response, !map.keyEnum.isEmpty { androidScope = .screen(memberPointer) }
+            if mode == .response, !map.keyEnum.isEmpty { androidScope = .screen(memberPointer.resolved) }
             walk(member.value, map.value, pointer: memberPointer, anchor: member.keyRange, name: member.key, readers: readers)
             androidScope = saved
         }
@@ -207,4 +217,31 @@ extension ObjectSchema {
         }
         return words.lowercased()
     }
+}
+
+/// A JSON pointer built only when a finding needs it: the walker visits every value of a config
+/// and would otherwise allocate a pointer for each. The parent is materialized once per object.
+struct PendingPointer {
+    private let base: JSONPointer
+    private let token: String?
+
+    /// The document.
+    static let root = PendingPointer(.root)
+
+    init(_ pointer: JSONPointer) {
+        base = pointer
+        token = nil
+    }
+
+    private init(base: JSONPointer, token: String) {
+        self.base = base
+        self.token = token
+    }
+
+    /// The pointer of member `key`.
+    func appending(_ key: String) -> PendingPointer { PendingPointer(base: resolved, token: key) }
+    /// The pointer of element `index`.
+    func appending(_ index: Int) -> PendingPointer { appending(String(index)) }
+    /// The pointer itself.
+    var resolved: JSONPointer { token.map { base.appending($0) } ?? base }
 }

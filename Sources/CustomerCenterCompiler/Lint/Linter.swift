@@ -81,9 +81,14 @@ public enum Linter {
         if let root = parsed.root {
             analysis.format = options.inputFormat ?? FormatDetection.detect(root)
             if let format = analysis.format {
-                analysis.config = ConfigDecoder.decode(root, format: format)
+                let repeated = parsed.issues.compactMap { issue -> Int? in
+                    if case .duplicateKey = issue.kind { return issue.range.start }
+                    return nil
+                }
+                analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
                 if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
-                SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms, into: &sink)
+                SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
+                                          repeatedKeyOffsets: repeated, into: &sink)
                 if let config = analysis.config {
                     runRules(on: ResolvedConfig(config), source: source, platforms: analysis.platforms, options: options, into: &sink)
                 }

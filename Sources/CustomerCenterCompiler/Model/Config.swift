@@ -25,8 +25,8 @@ public struct CustomerCenterConfig: Sendable {
     /// The `"screens"` key, when present.
     public var screensKeyRange: ByteRange?
 
-    /// Every path of every screen.
-    public var allPaths: [Path] { screens.flatMap(\.paths) }
+    /// Every path of every screen (a view; nothing is copied).
+    public var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { screens.lazy.map(\.paths).joined() }
 
     /// Every offer reference in the document with where it is used.
     public var offerReferences: [OfferReference] {

@@ -1,20 +1,36 @@
 import JSONSyntax
 
 /// A value with where it came from: its bytes and its JSON pointer (for diagnostics and notes).
+///
+/// The pointer is kept as the enclosing value's pointer (shared by all siblings) plus this
+/// value's token, and built only when asked for: a config has one located value per text per
+/// locale, and decoding them must not allocate a pointer each.
 public struct Located<Value: Sendable>: Sendable {
     /// The value.
     public var value: Value
     /// The bytes of the value (for a map key: the key's bytes).
     public var range: ByteRange
-    /// The pointer of the value (for a map key: its entry).
-    public var pointer: JSONPointer
+    private let parent: JSONPointer
+    private let token: String?
 
-    /// Creates a located value.
+    /// Creates a located value with its full pointer.
     public init(_ value: Value, range: ByteRange, pointer: JSONPointer) {
         self.value = value
         self.range = range
-        self.pointer = pointer
+        self.parent = pointer
+        self.token = nil
     }
+
+    /// Creates a located value that is member `key` of the value at `parent`.
+    public init(_ value: Value, range: ByteRange, in parent: JSONPointer, key: String) {
+        self.value = value
+        self.range = range
+        self.parent = parent
+        self.token = key
+    }
+
+    /// The pointer of the value (for a map key: its entry).
+    public var pointer: JSONPointer { token.map { parent.appending($0) } ?? parent }
 }
 
 /// Text the user sees: by key (authoring) or written out (response).
@@ -38,8 +54,9 @@ public enum TextSource: Sendable {
     }
 }
 
-/// A promotional offer attached to a path or survey option.
-public enum OfferReference: Sendable {
+/// A promotional offer attached to a path or survey option (`indirect`: an inline offer is large,
+/// and every path would otherwise carry its full size).
+public indirect enum OfferReference: Sendable {
     /// A `promotional_offer_key` naming an entry of `promotional_offers` (authoring).
     case key(Located<String>)
     /// The offer written inline (response).

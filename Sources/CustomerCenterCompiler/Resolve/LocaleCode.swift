@@ -1,8 +1,11 @@
 /// Locale codes as SPEC §1.1 compares them: case-insensitively, `_` and `-` alike.
 public enum LocaleCode {
-    /// `pt_BR` → `pt-br`.
+    /// `pt_BR` → `pt-br`. Codes already in that form (the common case) are returned as they are.
     public static func normalized(_ code: String) -> String {
-        String(code.lowercased().map { $0 == "_" ? "-" : $0 })
+        if code.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "_") && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) {
+            return code
+        }
+        return String(code.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 
     /// The language subtag: `pt-BR` → `pt`.

@@ -12,36 +12,43 @@ public enum Placeholders {
         public var canonical: String? { name.isEmpty ? nil : "{{ \(name) }}" }
     }
 
-    /// Every `{{…}}`, `{{…}`, `{…}}` and `{ name }` span of `text`, well-formed or not.
+    /// Every `{{…}}`, `{{…}`, `{…}}` and `{ name }` span of `text`, well-formed or not. Works on
+    /// UTF-8 bytes (braces and variable names are ASCII), counting scalars only for the ranges.
     public static func scan(_ text: String) -> [Match] {
-        let scalars = Array(text.unicodeScalars)
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var matches: [Match] = []
-        var i = 0
-        while i < scalars.count {
-            guard scalars[i] == "{" else { i += 1; continue }
-            let start = i
-            var open = 0
-            while i < scalars.count, scalars[i] == "{" { open += 1; i += 1 }
-            // Read up to the closing braces on the same run; stop at another '{' or a line break.
-            var j = i
-            while j < scalars.count, scalars[j] != "}", scalars[j] != "{", scalars[j] != "\n", j - i <= 64 { j += 1 }
-            guard j < scalars.count, scalars[j] == "}" else { continue }
-            var close = 0
-            var k = j
-            while k < scalars.count, scalars[k] == "}" , close < 2 { close += 1; k += 1 }
-            let inner = String(String.UnicodeScalarView(scalars[i..<j]))
-            let name = inner.trimmingCharacters(in: " \t")
-            let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
-            // Single braces are placeholder-like only around a known variable or with the spaces of
-            // one (`{price}`, `{ name }`); other braces in prose are left alone.
-            if open == 1 && close == 1 && !(isName && (knownNames.contains(name) || (inner.hasPrefix(" ") && inner.hasSuffix(" ")))) {
-                i = k
-                continue
+        var copy = text
+        copy.withUTF8 { b in
+            let n = b.count
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+            @inline(__always) func scalarStart(_ byte: UInt8) -> Int { byte & 0xC0 != 0x80 ? 1 : 0 }
+            var i = 0, scalar = 0
+            while i < n {
+                guard b[i] == open else { scalar += scalarStart(b[i]); i += 1; continue }
+                let startScalar = scalar
+                var opens = 0
+                while i < n, b[i] == open { opens += 1; i += 1; scalar += 1 }
+                var j = i, jScalar = scalar
+                while j < n, b[j] != close, b[j] != open, b[j] != UInt8(ascii: "\n"), j - i <= 64 { jScalar += scalarStart(b[j]); j += 1 }
+                guard j < n, b[j] == close else { continue }
+                var closes = 0, k = j, kScalar = jScalar
+                while k < n, b[k] == close, closes < 2 { closes += 1; k += 1; kScalar += 1 }
+                var lo = i, hi = j
+                while lo < hi, b[lo] == space || b[lo] == tab { lo += 1 }
+                while hi > lo, b[hi - 1] == space || b[hi - 1] == tab { hi -= 1 }
+                let isName = lo < hi && (lo..<hi).allSatisfy { index in
+                    let c = b[index]
+                    return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+                }
+                defer { i = k; scalar = kScalar }
+                guard isName else { continue }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self)
+                let paddedBySingleSpaces = lo == i + 1 && hi == j - 1 && b[i] == space && b[j - 1] == space
+                // Single braces are placeholder-like only around a known variable or with the spaces of
+                // one (`{price}`, `{ name }`); other braces in prose are left alone.
+                if opens == 1, closes == 1, !(knownNames.contains(name) || (b[i] == space && b[j - 1] == space)) { continue }
+                matches.append(Match(name: name, range: startScalar..<kScalar, isWellFormed: opens == 2 && closes == 2 && paddedBySingleSpaces))
             }
-            guard isName else { i = k; continue }
-            let wellFormed = open == 2 && close == 2 && inner == " \(name) "
-            matches.append(Match(name: name, range: start..<k, isWellFormed: wellFormed))
-            i = k
         }
         return matches
     }
@@ -54,16 +61,7 @@ public enum Placeholders {
 
     /// The names of the well-formed placeholders of `text`.
     public static func names(in text: String) -> Set<String> {
-        Set(scan(text).filter(\.isWellFormed).map(\.name))
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        var slice = Substring(self)
-        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-        return String(slice)
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
+        return Set(scan(text).filter(\.isWellFormed).map(\.name))
     }
 }

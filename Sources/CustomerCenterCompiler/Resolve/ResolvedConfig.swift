@@ -14,14 +14,29 @@ public enum TextOrigin: Sendable, Equatable {
 public struct StringReference: Sendable {
     /// The key as written.
     public var key: Located<String>
-    /// What it labels ("the title of path 'cancel'").
-    public var usage: String
+    /// What it labels, e.g. the title of a path.
+    public var role: Role
+    /// The id or key of the element it labels.
+    public var owner: String
+
+    /// The labelled element.
+    public enum Role: String, Sendable {
+        case screenTitle = "the title of screen", screenSubtitle = "the subtitle of screen", offeringButton = "the offering button of screen"
+        case pathTitle = "the title of path", surveyQuestion = "the survey question of path", surveyOption = "survey option"
+        case offerTitle = "the title of offer", offerSubtitle = "the subtitle of offer"
+    }
+
+    /// "the title of path 'cancel'".
+    public var usage: String { "\(role.rawValue) '\(owner)'" }
 }
 
 /// The config with every reference bound: the tables, what refers to what, and text lookup.
 public struct ResolvedConfig: Sendable {
     /// The decoded config.
     public let config: CustomerCenterConfig
+    /// Every path of every screen, in document order: a view over the screens' own arrays, so
+    /// rules iterating it copy nothing.
+    public var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { config.screens.lazy.map(\.paths).joined() }
     /// `localized_strings` by key (first of repeated keys).
     public let strings: [String: StringEntry]
     /// `promotional_offers` by key.
@@ -40,6 +55,8 @@ public struct ResolvedConfig: Sendable {
     public let targetLocales: [String]
     /// The same locales as written in the file (first spelling wins), default first.
     public let targetLocaleCodes: [String]
+    /// Candidates for the text rules, found in one pass.
+    public let texts: TextIndex
 
     /// Binds the references of `config`.
     public init(_ config: CustomerCenterConfig) {
@@ -53,30 +70,30 @@ public struct ResolvedConfig: Sendable {
 
         var references: [StringReference] = []
         var offerReferences: [Located<String>] = []
-        func add(_ text: TextSource?, _ usage: @autoclosure () -> String) {
-            if let key = text?.key { references.append(StringReference(key: key, usage: usage())) }
+        func add(_ text: TextSource?, _ role: StringReference.Role, _ owner: String) {
+            if let key = text?.key { references.append(StringReference(key: key, role: role, owner: owner)) }
         }
         func addOffer(_ offer: OfferReference?) {
             if case .key(let key)? = offer { offerReferences.append(key) }
         }
         for screen in config.screens {
-            add(screen.title, "the title of screen '\(screen.key.value)'")
-            add(screen.subtitle, "the subtitle of screen '\(screen.key.value)'")
-            add(screen.offering?.buttonText, "the offering button of screen '\(screen.key.value)'")
+            add(screen.title, .screenTitle, screen.key.value)
+            add(screen.subtitle, .screenSubtitle, screen.key.value)
+            add(screen.offering?.buttonText, .offeringButton, screen.key.value)
             for path in screen.paths {
                 let name = path.id?.value ?? "?"
-                add(path.title, "the title of path '\(name)'")
+                add(path.title, .pathTitle, name)
                 addOffer(path.offer)
-                add(path.survey?.title, "the survey question of path '\(name)'")
+                add(path.survey?.title, .surveyQuestion, name)
                 for option in path.survey?.options ?? [] {
-                    add(option.title, "survey option '\(option.id?.value ?? "?")'")
+                    add(option.title, .surveyOption, option.id?.value ?? "?")
                     addOffer(option.offer)
                 }
             }
         }
         for offer in config.offers {
-            add(offer.title, "the title of offer '\(offer.key?.value ?? "?")'")
-            add(offer.subtitle, "the subtitle of offer '\(offer.key?.value ?? "?")'")
+            add(offer.title, .offerTitle, offer.key?.value ?? "?")
+            add(offer.subtitle, .offerSubtitle, offer.key?.value ?? "?")
         }
         self.stringReferences = references
         self.offerReferences = offerReferences
@@ -98,6 +115,7 @@ public struct ResolvedConfig: Sendable {
         }
         self.targetLocaleCodes = codes
         self.targetLocales = codes.map(LocaleCode.normalized)
+        self.texts = TextIndex(config)
     }
 
     /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.

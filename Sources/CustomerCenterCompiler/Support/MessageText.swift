@@ -52,3 +52,14 @@ enum MessageText {
         return quotedValues.dropLast().joined(separator: ", ") + " or " + quotedValues[quotedValues.count - 1]
     }
 }
+
+extension String {
+    /// The string without leading and trailing characters from `set`.
+    func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -26,30 +26,42 @@ enum SourceText {
 /// Every user-visible text of a config with where it is: the table's translations (authoring)
 /// or the literal texts and `localized_strings` values (response).
 enum VisibleTexts {
-    struct Item {
+    struct Item: Sendable {
         var text: Located<String>
-        /// "'de' text of 'path_cancel'", "title of path 'cancel'".
-        var label: String
-    }
+        /// What the text is, built only when a finding needs it.
+        var context: Context
 
-    static func all(_ config: CustomerCenterConfig) -> [Item] {
-        var items: [Item] = []
-        for entry in config.localization?.entries ?? [] {
-            for translation in entry.translations {
-                let label = config.format == .authoring
-                    ? "the \(MessageText.quoted(translation.locale.value)) text of \(MessageText.quoted(entry.key.value))"
-                    : "the text of \(MessageText.quoted(entry.key.value))"
-                items.append(Item(text: translation.text, label: label))
+        enum Context: Sendable {
+            case translation(key: String, locale: String?)
+            case described(@Sendable () -> String)
+        }
+
+        /// "the 'de' text of 'path_cancel'", "the title of path 'cancel'".
+        var label: String {
+            switch context {
+            case .translation(let key, let locale?): return "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key))"
+            case .translation(let key, nil): return "the text of \(MessageText.quoted(key))"
+            case .described(let describe): return describe()
             }
         }
-        guard config.format == .response else { return items }
-        func add(_ text: TextSource?, _ label: String) {
-            if case .literal(let literal)? = text { items.append(Item(text: literal, label: label)) }
+    }
+
+    /// Calls `body` with every visible text, building nothing up front.
+    static func forEach(_ config: CustomerCenterConfig, _ body: (Item) -> Void) {
+        for entry in config.localization?.entries ?? [] {
+            for translation in entry.translations {
+                let locale = config.format == .authoring ? translation.locale.value : nil
+                body(Item(text: translation.text, context: .translation(key: entry.key.value, locale: locale)))
+            }
         }
-        func addOffer(_ reference: OfferReference?, _ owner: String) {
+        guard config.format == .response else { return }
+        func add(_ text: TextSource?, _ label: @escaping @Sendable @autoclosure () -> String) {
+            if case .literal(let literal)? = text { body(Item(text: literal, context: .described(label))) }
+        }
+        func addOffer(_ reference: OfferReference?, _ owner: @escaping @Sendable @autoclosure () -> String) {
             if case .inline(let offer)? = reference {
-                add(offer.title, "the offer title of \(owner)")
-                add(offer.subtitle, "the offer subtitle of \(owner)")
+                add(offer.title, "the offer title of \(owner())")
+                add(offer.subtitle, "the offer subtitle of \(owner())")
             }
         }
         for screen in config.screens {
@@ -67,6 +79,5 @@ enum VisibleTexts {
                 }
             }
         }
-        return items
     }
 }

@@ -15,12 +15,10 @@ public enum MissingTranslationRule: ModelRule {
         let required = context.requiredLocales.map(LocaleCode.normalized)
         let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
         for entry in context.config.localization?.entries ?? [] {
+            // A locale is covered by its own text or its language's (the fallback of SPEC §1.1).
+            let present = entry.translations.map { LocaleCode.normalized($0.locale.value) }
             func missing(in locales: [String]) -> [String] {
-                locales.filter { locale in
-                    guard let found = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale) else { return true }
-                    if case .defaultLocale = found.origin { return true }
-                    return false
-                }
+                locales.filter { !present.contains($0) && !present.contains(LocaleCode.language($0)) }
             }
             let gaps = missing(in: targets)
             if !gaps.isEmpty {

@@ -12,23 +12,18 @@ public enum UndeclaredLocaleRule: ModelRule {
         guard let localization = context.config.localization, let supported = localization.supported else { return }
         let declared = Set(supported.map { LocaleCode.normalized($0.value) })
         let declaredLanguages = Set(declared.map(LocaleCode.language))
-        var first: [String: Translation] = [:]
-        var order: [String] = []
-        var counts: [String: Int] = [:]
-        for entry in localization.entries {
-            for translation in entry.translations {
-                let locale = LocaleCode.normalized(translation.locale.value)
-                // A language-only text serves supported regional locales by fallback (pt for pt-BR).
-                guard !declared.contains(locale), !(declaredLanguages.contains(locale) && !locale.contains("-")) else { continue }
-                if first[locale] == nil { first[locale] = translation; order.append(locale) }
-                counts[locale, default: 0] += 1
-            }
-        }
-        for locale in order {
-            guard let translation = first[locale] else { continue }
-            let count = counts[locale] ?? 1
-            context.report(descriptor, "locale \(MessageText.quoted(translation.locale.value)) is not in 'supported'" + (count > 1 ? " (\(count) texts)" : ""),
-                           at: translation.locale.range, pointer: translation.locale.pointer)
+        // Each undeclared locale once, at its first text. The default locale itself is
+        // l10n.default-locale-unsupported's finding, not this one's.
+        let defaultLocale = localization.defaultLocale.map { LocaleCode.normalized($0.value) }
+        var reported = Set<String>()
+        for (code, _) in context.resolved.texts.localeCodes {
+            let locale = LocaleCode.normalized(code.value)
+            // A language-only text serves supported regional locales by fallback (pt for pt-BR).
+            guard locale != defaultLocale, !declared.contains(locale), !(declaredLanguages.contains(locale) && !locale.contains("-")),
+                  reported.insert(locale).inserted else { continue }
+            let texts = context.resolved.texts.localeCodes.filter { LocaleCode.normalized($0.code.value) == locale }.reduce(0) { $0 + $1.uses }
+            context.report(descriptor, "locale \(MessageText.quoted(code.value)) is not in 'supported'" + (texts > 1 ? " (\(texts) texts)" : ""),
+                           at: code.range, pointer: code.pointer)
         }
     }
 }

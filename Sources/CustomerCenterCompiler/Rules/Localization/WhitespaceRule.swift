@@ -9,22 +9,14 @@ public enum WhitespaceRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for item in VisibleTexts.all(context.config) {
+        for (item, problem) in context.resolved.texts.badWhitespace {
             let text = item.text.value
-            guard let problem = problem(in: text) else { continue }
             context.report(descriptor, "\(item.label) has \(problem)", at: item.text.range, pointer: item.text.pointer,
                            fix: RuleContext.replace(item.text, with: normalized(text), "remove the extra whitespace"))
         }
     }
 
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\u{A0}" || c.isNewline }
-
-    static func problem(in text: String) -> String? {
-        if let first = text.first, isSpace(first) { return "leading whitespace" }
-        if let last = text.last, isSpace(last) { return "trailing whitespace" }
-        if text.contains("  ") { return "doubled spaces" }
-        return nil
-    }
 
     static func normalized(_ text: String) -> String {
         var result = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())

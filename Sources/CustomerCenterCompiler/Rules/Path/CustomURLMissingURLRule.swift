@@ -9,7 +9,7 @@ public enum CustomURLMissingURLRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com", "open_method": "EXTERNAL"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let type = path.type, type.value == "CUSTOM_URL" else { continue }
             if path.url == nil {
                 context.report(descriptor, "CUSTOM_URL path \(MessageText.quoted(path.id?.value ?? "")) has no 'url': iOS drops it and Android shows a row that does nothing",

@@ -10,7 +10,7 @@ public enum DuplicatePathIDRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         var first: [String: Located<String>] = [:]
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let id = path.id, !id.value.isEmpty else { continue }
             if let earlier = first[id.value] {
                 context.report(descriptor, "path id \(MessageText.quoted(id.value)) is already used; analytics could not tell the two paths apart",

@@ -9,7 +9,7 @@ public enum InAppNonHTTPRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": "EXTERNAL"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let method = path.openMethod, method.value == "IN_APP", let url = path.url,
                   let scheme = URLSyntax.scheme(of: url.value), scheme != "http", scheme != "https" else { continue }
             context.report(descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app",

@@ -9,7 +9,7 @@ public enum InvalidRefundWindowRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": "P14D"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let window = path.refundWindow, window.value != "forever", ISODuration.seconds(window.value) == nil else { continue }
             let fix = ISODuration.fromWords(window.value).map { RuleContext.replace(window, with: $0, "write '\($0)'") }
             context.report(descriptor, "\(MessageText.quoted(window.value)) is not 'forever' or an ISO-8601 duration such as 'P14D' or 'P1M'; iOS would apply no limit",

@@ -9,7 +9,7 @@ public enum InvalidURLRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings/help?from=cc", "open_method": "EXTERNAL"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let url = path.url, !url.value.isEmpty, let problem = URLSyntax.problem(url.value) else { continue }
             let fix = URLSyntax.scheme(of: url.value) == nil && url.value.contains(".") && !url.value.contains(" ")
                 ? RuleContext.replace(url, with: "https://" + url.value, "add 'https://'") : nil

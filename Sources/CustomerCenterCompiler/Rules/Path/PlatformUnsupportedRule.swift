@@ -18,7 +18,7 @@ public enum PlatformUnsupportedRule: ModelRule {
     /// normal (RevenueCat's default config has refund and plan-change paths for both platforms).
     public static func check(_ context: inout RuleContext) {
         guard context.platforms == [.android] else { return }
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }
             context.report(descriptor, "Android never shows \(type.value) paths; only iOS customers will see this one", at: type.range, pointer: type.pointer)
         }

@@ -13,7 +13,7 @@ public enum PromoAndSurveyRule: ModelRule {
             extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths where path.offer != nil && path.survey != nil {
+        for path in context.resolved.allPaths where path.offer != nil && path.survey != nil {
             context.report(descriptor, "path \(MessageText.quoted(path.id?.value ?? "")) has both an offer and a survey: iOS shows only the offer, Android shows the survey first; put the offer on a survey option",
                            at: ByteRange(path.range.start, path.range.start + 1), pointer: path.pointer)
         }

@@ -9,7 +9,7 @@ public enum DuplicateOptionIDRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "price", "title_key": "title"}, {"id": "usage", "title_key": "title"}]}}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             var first: [String: Located<String>] = [:]
             for option in path.survey?.options ?? [] {
                 guard let id = option.id, !id.value.isEmpty else { continue }

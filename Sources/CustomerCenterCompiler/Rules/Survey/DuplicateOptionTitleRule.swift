@@ -14,20 +14,33 @@ public enum DuplicateOptionTitleRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
-        for path in context.config.allPaths {
-            let options = (path.survey?.options ?? []).compactMap { option in option.title?.key.map { (option, $0) } }
+        for path in context.resolved.allPaths {
+            let options = (path.survey?.options ?? []).compactMap { option in option.title?.key }
             guard options.count > 1 else { continue }
-            for (index, (_, key)) in options.enumerated() {
-                for (_, earlierKey) in options[..<index] where earlierKey.value != key.value {
-                    let clashes = resolved.targetLocales.filter { locale in
-                        guard let a = resolved.text(key.value, locale: locale), let b = resolved.text(earlierKey.value, locale: locale),
-                              a.origin == .exact else { return false }
-                        return a.translation.text.value.lowercased() == b.translation.text.value.lowercased()
-                    }
-                    guard let locale = clashes.first, let text = resolved.text(key.value, locale: locale) else { continue }
+            let entries = options.map { resolved.strings[$0.value]?.translations ?? [] }
+            /// The locales where option `a` and option `b` have the same text (exact locales only).
+            func clashes(_ a: Int, _ b: Int) -> [String] {
+                var result: [String] = []
+                for (position, translation) in entries[a].enumerated() {
+                    let locale = LocaleCode.normalized(translation.locale.value)
+                    // Tables list locales in the same order almost always: try the same position first.
+                    let other = position < entries[b].count && LocaleCode.normalized(entries[b][position].locale.value) == locale
+                        ? entries[b][position] : entries[b].first { LocaleCode.normalized($0.locale.value) == locale }
+                    guard let other, other.text.value.utf8.count == translation.text.value.utf8.count,
+                          other.text.value.lowercased() == translation.text.value.lowercased(),
+                          resolved.targetLocales.contains(locale) else { continue }
+                    result.append(locale)
+                }
+                return result
+            }
+            for index in options.indices {
+                for earlier in 0..<index where options[earlier].value != options[index].value {
+                    let clashes = clashes(index, earlier)
+                    guard let locale = clashes.first, let text = resolved.text(options[index].value, locale: locale) else { continue }
                     let locales = clashes.map { MessageText.quoted($0) }.joined(separator: ", ")
                     context.report(descriptor, "two options of this survey read \(MessageText.quoted(text.translation.text.value)) in \(locales)",
-                                   at: key.range, pointer: key.pointer, notes: [context.note("the other option", at: earlierKey.range)])
+                                   at: options[index].range, pointer: options[index].pointer,
+                                   notes: [context.note("the other option", at: options[earlier].range)])
                     break
                 }
             }

@@ -9,7 +9,7 @@ public enum EmptyOptionsRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title"}, {"id": "b", "title_key": "title"}]}}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.config.allPaths {
+        for path in context.resolved.allPaths {
             guard let survey = path.survey, survey.options.isEmpty, survey.hasOptionsArray else { continue }
             context.report(descriptor, "the survey of path \(MessageText.quoted(path.id?.value ?? "")) has no options: customers cannot answer it",
                            at: survey.keyRange, pointer: survey.pointer.appending("options"))

@@ -1,0 +1,70 @@
+import CustomerCenterCompiler
+
+/// Realistic authoring configs of any size: paths of every kind with surveys and offers, every
+/// text in the 32 locales, all lint-clean (so the benchmark measures the full, quiet pipeline).
+enum ConfigGenerator {
+    static let locales = DefaultConfig.locales
+
+    /// A config with `paths` paths on the MANAGEMENT screen (plus the fixed ones).
+    static func config(paths: Int) -> String {
+        var strings: [(String, [String: String])] = []
+        func text(_ key: String, _ english: String) -> String {
+            var byLocale: [String: String] = [:]
+            for (index, locale) in locales.enumerated() { byLocale[locale] = locale == "en" ? english : "\(english) (\(locale) \(index))" }
+            strings.append((key, byLocale))
+            return key
+        }
+        var management: [String] = []
+        let offerCount = max(1, paths / 10)
+        var offers: [String] = []
+        for o in 0..<offerCount {
+            offers.append("""
+                "offer-\(o)": {"android_offer_id": "offer-\(o)", "ios_offer_id": "offer_\(o)",
+                  "eligibility": [{"amount_in_seconds": \(86_400 * (7 + o % 30)), "comparison": "GREATER", "condition_type": "FIRST_SEEN"}],
+                  "product_mapping": {"monthly": "offer_\(o)", "yearly": "offer_\(o)_y"},
+                  "subtitle_key": "\(text("offer_\(o)_subtitle", "Stay for {{ price }} a month, offer \(o)."))",
+                  "title_key": "\(text("offer_\(o)_title", "Wait, offer \(o)!"))"}
+            """)
+        }
+        for p in 0..<paths {
+            let title = text("path_\(p)_title", "Help option \(p)")
+            switch p % 4 {
+            case 0:
+                management.append(#"{"id": "path_\#(p)", "type": "CUSTOM_URL", "url": "https://example.com/help/\#(p)", "open_method": "EXTERNAL", "title_key": "\#(title)"}"#)
+            case 1:
+                management.append(#"{"id": "path_\#(p)", "type": "CUSTOM_ACTION", "action_identifier": "action_\#(p)", "title_key": "\#(title)", "promotional_offer_key": "offer-\#(p % offerCount)"}"#)
+            case 2:
+                let question = text("survey_\(p)_title", "Why are you leaving, \(p)?")
+                let options = (0..<3).map { i in
+                    #"{"id": "option_\#(p)_\#(i)", "title_key": "\#(text("option_\(p)_\(i)", "Reason \(i) of \(p)"))"\#(i == 0 ? #", "promotional_offer_key": "offer-\#(p % offerCount)""# : "")}"#
+                }
+                management.append(#"{"id": "path_\#(p)", "type": "CUSTOM_ACTION", "action_identifier": "leave_\#(p)", "title_key": "\#(title)", "feedback_survey": {"title_key": "\#(question)", "options": [\#(options.joined(separator: ", "))]}}"#)
+            default:
+                management.append(#"{"id": "path_\#(p)", "type": "CUSTOM_URL", "url": "myapp://help/\#(p)", "open_method": "EXTERNAL", "title_key": "\#(title)"}"#)
+            }
+        }
+        let restore = text("restore", "Restore purchases")
+        let screen = text("management_title", "How can we help?")
+        let none = text("no_active_title", "No active subscription")
+        management.insert(#"{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "\#(restore)"}"#, at: 0)
+        var out = "{\n  \"appearance\": {\"dark\": {\"accent_color\": \"#F4A900\", \"background_color\": \"#000000\", \"text_color\": \"#FFFFFF\"}, "
+            + "\"light\": {\"accent_color\": \"#7A5C12\", \"background_color\": \"#FFFFFF\", \"text_color\": \"#000000\"}},\n"
+        out += "  \"localization\": {\"default\": \"en\", \"supported\": [\(locales.map { "\"\($0)\"" }.joined(separator: ", "))],\n    \"localized_strings\": {\n"
+        out += strings.map { key, byLocale in
+            "      \"\(key)\": {" + locales.map { "\"\($0)\": \(JSONWriter.quoted(byLocale[$0] ?? ""))" }.joined(separator: ", ") + "}"
+        }.joined(separator: ",\n")
+        out += "\n    }\n  },\n  \"promotional_offers\": {\n" + offers.joined(separator: ",\n") + "\n  },\n"
+        out += "  \"screens\": {\n    \"MANAGEMENT\": {\"type\": \"MANAGEMENT\", \"title_key\": \"\(screen)\", \"paths\": [\n      "
+        out += management.joined(separator: ",\n      ")
+        out += "\n    ]},\n    \"NO_ACTIVE\": {\"type\": \"NO_ACTIVE\", \"title_key\": \"\(none)\", \"paths\": [{\"id\": \"restore_none\", \"type\": \"MISSING_PURCHASE\", \"title_key\": \"\(restore)\"}]}\n  },\n"
+        out += "  \"support\": {\"email\": \"support@example.com\"}\n}\n"
+        return out
+    }
+
+    /// The number of paths whose config is closest to `bytes`.
+    static func paths(forBytes bytes: Int) -> Int {
+        let small = config(paths: 4).utf8.count, large = config(paths: 104).utf8.count
+        let perPath = Double(large - small) / 100
+        return max(0, Int((Double(bytes - small) / perPath).rounded()) + 4)
+    }
+}

@@ -1,0 +1,149 @@
+import CustomerCenterCompiler
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// customer-center benchmarks: `swift run -c release customer-center-bench [--quick]`.
+// Everything is measured side by side in one run, on this machine, and reported as ratios first.
+
+let quick = CommandLine.arguments.contains("--quick")
+// `--generate BYTES FILE`: write a generated config of about BYTES bytes and exit (for profiling).
+if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < CommandLine.arguments.count,
+   let bytes = Int(CommandLine.arguments[index + 1]) {
+    try ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: bytes)).write(toFile: CommandLine.arguments[index + 2], atomically: true, encoding: .utf8)
+    exit(0)
+}
+let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("cc-bench-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Median and spread (min…max) of `iterations` runs, in seconds.
+struct Timing {
+    var samples: [Double]
+    var median: Double { samples.sorted()[samples.count / 2] }
+    var spread: String { String(format: "%.0f%%", (samples.max()! - samples.min()!) / median * 100) }
+}
+
+func measure(_ iterations: Int, _ body: () -> Void) -> Timing {
+    body()  // warm-up
+    return Timing(samples: (0..<iterations).map { _ in
+        let start = now()
+        body()
+        return now() - start
+    })
+}
+
+/// Runs a binary to completion; wall time and peak resident memory (bytes) from wait4's rusage.
+func spawn(_ executable: URL, _ arguments: [String]) -> (seconds: Double, maxRSS: Int, status: Int32) {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = now()
+    guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(executable.path)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    posix_spawn_file_actions_destroy(&actions)
+    return (now() - start, Int(usage.ru_maxrss) * 1024, (status >> 8) & 0xFF)
+}
+
+func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+func ms(_ seconds: Double) -> String { seconds < 0.01 ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.1f ms", seconds * 1000) }
+func ratio(_ x: Double) -> String { String(format: "%.2f×", x) }
+
+let tool = binaryDirectory.appendingPathComponent("customer-center")
+let floor = binaryDirectory.appendingPathComponent("startup-floor")
+for binary in [tool, floor] where !FileManager.default.isExecutableFile(atPath: binary.path) {
+    print("missing \(binary.path): run `swift build -c release` first (swift run does it)"); exit(1)
+}
+
+// The inputs. Every generated config must lint clean, or we would be timing diagnostics.
+let targets: [(String, Int)] = quick
+    ? [("10 KB", 10_000), ("150 KB", 150_000), ("4 MB", 4_000_000)]
+    : [("10 KB", 10_000), ("150 KB", 150_000), ("400 KB", 400_000), ("4 MB", 4_000_000), ("40 MB", 40_000_000)]
+var inputs: [(label: String, url: URL, bytes: [UInt8])] = []
+for (label, size) in targets {
+    let text = ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: size))
+    let url = work.appendingPathComponent("config-\(size).json")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    inputs.append((label, url, Array(text.utf8)))
+}
+let check = Linter.lint(SourceFile(path: "check", bytes: inputs[1].bytes))
+guard check.diagnostics.isEmpty else { print("generated config is not lint-clean: \(check.diagnostics.prefix(3).map(\.message))"); exit(1) }
+
+print("# customer-center benchmarks\n")
+print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(mb(Int(ProcessInfo.processInfo.physicalMemory))) RAM. Release build. Median of N runs; spread = (max - min) / median.\n")
+
+// 1. Throughput against Foundation's JSONSerialization on the same bytes.
+print("## Parse and lint vs JSONSerialization\n")
+print("| input | lint ÷ JSONSerialization | parse ÷ JSONSerialization | JSONSerialization | parse only | full lint | lint MB/s | N | spread (lint) |")
+print("|---|---|---|---|---|---|---|---|---|")
+var perMB: [(String, Double)] = []
+for input in inputs {
+    let n = input.bytes.count > 10_000_000 ? 3 : (input.bytes.count > 1_000_000 ? 5 : (quick ? 10 : 30))
+    let data = Data(input.bytes)
+    let foundation = measure(n) { _ = try? JSONSerialization.jsonObject(with: data) }
+    let parse = measure(n) { _ = JSONParser.parse(input.bytes) }
+    let lint = measure(n) { _ = Linter.lint(SourceFile(path: "bench.json", bytes: input.bytes)) }
+    let megabytes = Double(input.bytes.count) / 1_048_576
+    perMB.append((input.label, lint.median / megabytes))
+    print("| \(input.label) (\(mb(input.bytes.count))) | **\(ratio(lint.median / foundation.median))** | \(ratio(parse.median / foundation.median)) | \(ms(foundation.median)) | \(ms(parse.median)) | \(ms(lint.median)) | \(String(format: "%.1f", megabytes / lint.median)) | \(n) | \(lint.spread) |")
+}
+
+// 2. Scaling: time per MB should not grow with size.
+print("\n## Scaling (full lint, time per MB)\n")
+print("| input | time per MB | ÷ smallest ≥ 400 KB |")
+print("|---|---|---|")
+let base = perMB.first { $0.0 == "400 KB" }?.1 ?? perMB.last!.1
+for (label, value) in perMB { print("| \(label) | \(ms(value)) | \(ratio(value / base)) |") }
+
+// 3. Compile every platform and locale.
+print("\n## Compile (every platform × locale)\n")
+print("| input | payloads | time | per payload |")
+print("|---|---|---|---|")
+let defaultConfig = Array(DefaultConfig.json().utf8)
+for (label, bytes) in [("default config (\(mb(defaultConfig.count)))", defaultConfig), ("150 KB generated", inputs[1].bytes)] {
+    var count = 0
+    let timing = measure(quick ? 3 : 10) {
+        count = Compiler.compile(SourceFile(path: "c", bytes: bytes), lintOptions: LintOptions(platforms: [.ios, .android])).payloads?.count ?? 0
+    }
+    print("| \(label) | \(count) | \(ms(timing.median)) | \(ms(timing.median / Double(max(count, 1)))) |")
+}
+
+// 4. Whole process: lint of the default config against a binary that only prints one line.
+let defaultURL = work.appendingPathComponent("default.json")
+try Data(defaultConfig).write(to: defaultURL)
+let runs = quick ? 15 : 41
+let floorTimes = (0..<runs).map { _ in spawn(floor, []).seconds }.sorted()
+let lintTimes = (0..<runs).map { _ in spawn(tool, ["lint", "--format", "compact", defaultURL.path]).seconds }.sorted()
+let stdinTimes = (0..<runs).map { _ in spawn(tool, ["lint", "--format", "compact", defaultURL.path, "--stdin-filename", "x.json"]).seconds }.sorted()
+print("\n## Whole process (start-up included), median of \(runs)\n")
+print("| command | time | ÷ start-up floor |")
+print("|---|---|---|")
+print("| trivial Swift binary printing one line | \(ms(floorTimes[runs / 2])) | 1.00× |")
+print("| `customer-center lint` default config (\(mb(defaultConfig.count))) | \(ms(lintTimes[runs / 2])) | **\(ratio(lintTimes[runs / 2] / floorTimes[runs / 2]))** |")
+print("| same, as an editor calls it on save | \(ms(stdinTimes[runs / 2])) | \(ratio(stdinTimes[runs / 2] / floorTimes[runs / 2])) |")
+
+// 5. Peak memory of the whole process against the budget 4 × input + 16 MB.
+print("\n## Peak memory (whole process, max RSS)\n")
+print("| input | peak RSS | budget (4 × input + 16 MB) | ÷ budget | ÷ input |")
+print("|---|---|---|---|---|")
+let empty = spawn(tool, ["--version"]).maxRSS
+for input in inputs {
+    let peak = spawn(tool, ["lint", "--format", "compact", input.url.path]).maxRSS
+    let budget = 4 * input.bytes.count + 16 * 1_048_576
+    print("| \(input.label) | \(mb(peak)) | \(mb(budget)) | **\(ratio(Double(peak) / Double(budget)))** | \(ratio(Double(peak) / Double(input.bytes.count))) |")
+}
+print("\nThe process alone (`--version`) peaks at \(mb(empty)).")
