@@ -27,6 +27,7 @@ let package = Package(
         // Benchmarks: swift run -c release customer-center-bench
         .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler"], path: "Benchmarks/Bench"),
         .executableTarget(name: "startup-floor", path: "Benchmarks/StartupFloor"),
+        .executableTarget(name: "peak-rss", path: "Benchmarks/PeakRSS"),
         .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",

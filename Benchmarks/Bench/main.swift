@@ -41,7 +41,22 @@ func measure(_ iterations: Int, _ body: () -> Void) -> Timing {
     })
 }
 
-/// Runs a binary to completion; wall time and peak resident memory (bytes) from wait4's rusage.
+/// Runs the contenders in turn, `iterations` rounds, so that machine noise (another process on
+/// the other core) hits them all alike; one timing per contender.
+func measureInterleaved(_ iterations: Int, _ contenders: [() -> Void]) -> [Timing] {
+    contenders.forEach { $0() }  // warm-up
+    var samples = Array(repeating: [Double](), count: contenders.count)
+    for _ in 0..<iterations {
+        for (index, body) in contenders.enumerated() {
+            let start = now()
+            body()
+            samples[index].append(now() - start)
+        }
+    }
+    return samples.map(Timing.init)
+}
+
+/// Runs a binary to completion and returns its wall time (and exit status).
 func spawn(_ executable: URL, _ arguments: [String]) -> (seconds: Double, maxRSS: Int, status: Int32) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
@@ -65,7 +80,8 @@ func ratio(_ x: Double) -> String { String(format: "%.2f×", x) }
 
 let tool = binaryDirectory.appendingPathComponent("customer-center")
 let floor = binaryDirectory.appendingPathComponent("startup-floor")
-for binary in [tool, floor] where !FileManager.default.isExecutableFile(atPath: binary.path) {
+let peakRSS = binaryDirectory.appendingPathComponent("peak-rss")
+for binary in [tool, floor, peakRSS] where !FileManager.default.isExecutableFile(atPath: binary.path) {
     print("missing \(binary.path): run `swift build -c release` first (swift run does it)"); exit(1)
 }
 
@@ -94,9 +110,12 @@ var perMB: [(String, Double)] = []
 for input in inputs {
     let n = input.bytes.count > 10_000_000 ? 3 : (input.bytes.count > 1_000_000 ? 5 : (quick ? 10 : 30))
     let data = Data(input.bytes)
-    let foundation = measure(n) { _ = try? JSONSerialization.jsonObject(with: data) }
-    let parse = measure(n) { _ = JSONParser.parse(input.bytes) }
-    let lint = measure(n) { _ = Linter.lint(SourceFile(path: "bench.json", bytes: input.bytes)) }
+    let timings = measureInterleaved(n, [
+        { _ = try? JSONSerialization.jsonObject(with: data) },
+        { _ = JSONParser.parse(input.bytes) },
+        { _ = Linter.lint(SourceFile(path: "bench.json", bytes: input.bytes)) },
+    ])
+    let (foundation, parse, lint) = (timings[0], timings[1], timings[2])
     let megabytes = Double(input.bytes.count) / 1_048_576
     perMB.append((input.label, lint.median / megabytes))
     print("| \(input.label) (\(mb(input.bytes.count))) | **\(ratio(lint.median / foundation.median))** | \(ratio(parse.median / foundation.median)) | \(ms(foundation.median)) | \(ms(parse.median)) | \(ms(lint.median)) | \(String(format: "%.1f", megabytes / lint.median)) | \(n) | \(lint.spread) |")
@@ -140,9 +159,21 @@ print("| same, as an editor calls it on save | \(ms(stdinTimes[runs / 2])) | \(r
 print("\n## Peak memory (whole process, max RSS)\n")
 print("| input | peak RSS | budget (4 × input + 16 MB) | ÷ budget | ÷ input |")
 print("|---|---|---|---|---|")
-let empty = spawn(tool, ["--version"]).maxRSS
+/// Peak RSS of `tool arguments`, measured by the tiny `peak-rss` helper (see its comment).
+func peakMemory(_ arguments: [String]) -> Int {
+    let pipe = Pipe()
+    let process = Process()
+    process.executableURL = peakRSS
+    process.arguments = [tool.path] + arguments
+    process.standardOutput = pipe
+    try? process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) * 1024
+}
+let empty = peakMemory(["--version"])
 for input in inputs {
-    let peak = spawn(tool, ["lint", "--format", "compact", input.url.path]).maxRSS
+    let peak = peakMemory(["lint", "--format", "compact", input.url.path])
     let budget = 4 * input.bytes.count + 16 * 1_048_576
     print("| \(input.label) | \(mb(peak)) | \(mb(budget)) | **\(ratio(Double(peak) / Double(budget)))** | \(ratio(Double(peak) / Double(input.bytes.count))) |")
 }

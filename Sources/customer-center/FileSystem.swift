@@ -24,10 +24,32 @@ enum FileSystem {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "cannot read '\(path)': it is a directory")
         }
-        return try readAll(fd: fd, name: "'\(path)'")
+        return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size))
     }
 
-    private static func readAll(fd: Int32, name: String) throws(Failure) -> [UInt8] {
+    /// Reads to the end; `expectedSize` (from fstat) sizes the buffer once for regular files.
+    private static func readAll(fd: Int32, name: String, expectedSize: Int = 0) throws(Failure) -> [UInt8] {
+        if expectedSize > 0, expectedSize <= maxInputSize {
+            var failure: Failure?
+            var filled = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
+                while filled < expectedSize {
+                    let n = Glibc.read(fd, buffer.baseAddress! + filled, expectedSize - filled)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = Failure(message: "cannot read \(name): \(errorText())")
+                        break
+                    }
+                    if n == 0 { break }
+                    filled += n
+                }
+                count = filled
+            }
+            if let failure { throw failure }
+            // The file may have grown since fstat: read what follows the normal way.
+            let rest = try readAll(fd: fd, name: name)
+            return rest.isEmpty ? bytes : bytes + rest
+        }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -88,8 +88,8 @@ enum ConfigDecoder {
                 translations.reserveCapacity(members.count)
                 for member in members {
                     guard let text = member.value.stringValue else { continue }
-                    translations.append(Translation(locale: Located(member.key, range: member.keyRange, in: entryPointer, key: member.key),
-                                                    text: Located(text, range: member.value.range, in: entryPointer, key: member.key)))
+                    translations.append(Translation(locale: member.key, localeRange: member.keyRange, text: text,
+                                                    textRange: member.value.range, entry: entryPointer))
                 }
             case .response:
                 if let text = value.stringValue {

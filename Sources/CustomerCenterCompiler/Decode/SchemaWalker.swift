@@ -185,6 +185,16 @@ struct SchemaWalker {
 
     mutating func walkMap(_ members: [JSONMember], _ map: MapSchema, pointer: PendingPointer, readers: Set<Platform>) {
         if mode == .response, !map.keyEnum.isEmpty { checkScreenKeys(members, pointer: pointer, readers: readers) }
+        // Fast path for maps of plain text (the translations): only the type can be wrong.
+        if mode == .authoring, case .string(let text) = map.value, text.enumValues.isEmpty, !text.nonEmpty, text.pattern == nil {
+            for member in members {
+                switch member.value.kind {
+                case .string, .invalid: continue
+                default: walk(member.value, map.value, pointer: pointer.appending(member.key), anchor: member.keyRange, name: member.key, readers: readers)
+                }
+            }
+            return
+        }
         var seen = Set<String>()
         let dedupe = members.count > 1 && hasRepeatedKeys(members[0].range.union(members[members.count - 1].range))
         for member in members where !dedupe || seen.insert(member.key).inserted {

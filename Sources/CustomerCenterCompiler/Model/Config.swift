@@ -121,11 +121,47 @@ public struct StringEntry: Sendable {
 }
 
 /// One text of a key in one locale.
+///
+/// Stored compactly (one shared pointer for both values): a config holds one per key per locale.
 public struct Translation: Sendable {
+    /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
+    public let localeCode: String
+    private let localeRange: ByteRange
+    /// The text itself (hot loops read this, not `text`).
+    public let textValue: String
+    private let textRange: ByteRange
+    private let entry: JSONPointer
+    private let localeIsKey: Bool
+
+    /// A translation whose locale and text are member `locale` of the entry at `entry`.
+    init(locale: String, localeRange: ByteRange, text: String, textRange: ByteRange, entry: JSONPointer) {
+        self.localeCode = locale
+        self.localeRange = localeRange
+        self.textValue = text
+        self.textRange = textRange
+        self.entry = entry
+        self.localeIsKey = true
+    }
+
+    /// A response's text: the locale is the response's `locale`, the text is the entry itself.
+    init(locale: Located<String>, text: Located<String>) {
+        self.localeCode = locale.value
+        self.localeRange = locale.range
+        self.textValue = text.value
+        self.textRange = text.range
+        self.entry = text.pointer
+        self.localeIsKey = false
+    }
+
     /// The locale code (range: the key's bytes in the table; the response's `locale` otherwise).
-    public var locale: Located<String>
+    public var locale: Located<String> {
+        localeIsKey ? Located(localeCode, range: localeRange, in: entry, key: localeCode) : Located(localeCode, range: localeRange, pointer: entry)
+    }
+
     /// The text.
-    public var text: Located<String>
+    public var text: Located<String> {
+        localeIsKey ? Located(textValue, range: textRange, in: entry, key: localeCode) : Located(textValue, range: textRange, pointer: entry)
+    }
 }
 
 /// A screen.

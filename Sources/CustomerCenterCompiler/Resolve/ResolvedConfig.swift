@@ -127,12 +127,12 @@ public struct ResolvedConfig: Sendable {
     /// Lookup with fallback over one entry's translations.
     public static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
         let wanted = LocaleCode.normalized(locale)
-        if let exact = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == wanted }) { return (exact, .exact) }
+        if let exact = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == wanted }) { return (exact, .exact) }
         let language = LocaleCode.language(wanted)
-        if let match = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == language }) {
+        if let match = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == language }) {
             return (match, .language(language))
         }
-        if let defaultLocale, let match = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == defaultLocale }) {
+        if let defaultLocale, let match = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == defaultLocale }) {
             return (match, .defaultLocale(defaultLocale))
         }
         return nil

@@ -5,36 +5,72 @@ public struct TextIndex: Sendable {
     var braced: [VisibleTexts.Item] = []
     /// Texts with leading, trailing or doubled whitespace, with the problem.
     var badWhitespace: [(item: VisibleTexts.Item, problem: String)] = []
-    /// Indices into `localization.entries` of keys with a braced text in some locale.
-    var entriesWithBraces: [Int] = []
+    /// Keys with a braced text in some locale, first use first.
+    var keysWithBraces: [String] = []
     /// Every locale code written in the config, first use first, with how often it is written.
     var localeCodes: [(code: Located<String>, uses: Int)] = []
 
     init(_ config: CustomerCenterConfig) {
-        VisibleTexts.forEach(config) { item in
-            let (hasBrace, problem) = Self.scan(item.text.value)
-            if hasBrace { braced.append(item) }
-            if let problem { badWhitespace.append((item, problem)) }
+        guard config.format == .authoring else {
+            VisibleTexts.forEach(config) { add($0) }
+            collectLocaleCodes(config)
+            return
         }
-        guard let localization = config.localization else { return }
-        for (index, entry) in localization.entries.enumerated()
-        where entry.translations.contains(where: { Self.scan($0.text.value).hasBrace }) {
-            entriesWithBraces.append(index)
-        }
-        var position: [String: Int] = [:]
-        func visit(_ code: Located<String>) {
-            if let index = position[code.value] {
-                localeCodes[index].uses += 1
-            } else {
-                position[code.value] = localeCodes.count
-                localeCodes.append((code, 1))
+        // Authoring: every visible text is a translation; read them directly and build an item
+        // only for the few texts a rule will look at.
+        for entry in config.localization?.entries ?? [] {
+            var bracedHere = false
+            for translation in entry.translations {
+                let (hasBrace, problem) = Self.scan(translation.textValue)
+                guard hasBrace || problem != nil else { continue }
+                let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
+                if hasBrace { braced.append(item); bracedHere = true }
+                if let problem { badWhitespace.append((item, problem)) }
             }
+            if bracedHere { keysWithBraces.append(entry.key.value) }
+        }
+        collectLocaleCodes(config)
+    }
+
+    private mutating func add(_ item: VisibleTexts.Item) {
+        let (hasBrace, problem) = Self.scan(item.text.value)
+        if hasBrace {
+            braced.append(item)
+            if case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
+        }
+        if let problem { badWhitespace.append((item, problem)) }
+    }
+
+    private mutating func collectLocaleCodes(_ config: CustomerCenterConfig) {
+        guard let localization = config.localization else { return }
+        // Configs write a few dozen codes many thousand times, each key's locales usually in the
+        // same order: try the position after the last hit, then a short list, then a hash table.
+        var position: [String: Int] = [:]
+        var guess = 0
+        func visit(_ code: Located<String>) {
+            if guess < localeCodes.count, localeCodes[guess].code.value == code.value {
+                localeCodes[guess].uses += 1
+                guess += 1
+                return
+            }
+            if let index = localeCodes.count <= 64 ? localeCodes.firstIndex(where: { $0.code.value == code.value }) : position[code.value] {
+                localeCodes[index].uses += 1
+                guess = index + 1
+                return
+            }
+            position[code.value] = localeCodes.count
+            localeCodes.append((code, 1))
+            guess = localeCodes.count
+            if localeCodes.count == 65 { for (index, entry) in localeCodes.enumerated() { position[entry.code.value] = index } }
         }
         localization.defaultLocale.map(visit)
         localization.responseLocale.map(visit)
         localization.supported?.forEach(visit)
         if config.format == .authoring {
-            for entry in localization.entries { entry.translations.forEach { visit($0.locale) } }
+            for entry in localization.entries {
+                guess = 0
+                entry.translations.forEach { visit($0.locale) }
+            }
         }
     }
 
@@ -50,9 +86,9 @@ public struct TextIndex: Sendable {
                 if space && previousSpace { doubled = true }
                 previousSpace = space
             }
-            let edge: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-            if edge.contains(first) || (first == 0xC2 && bytes.count > 1 && bytes[1] == 0xA0) { return (hasBrace, "leading whitespace") }
-            if edge.contains(last) || (last == 0xA0 && bytes.count > 1 && bytes[bytes.count - 2] == 0xC2) { return (hasBrace, "trailing whitespace") }
+            func isEdgeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            if isEdgeSpace(first) || (first == 0xC2 && bytes.count > 1 && bytes[1] == 0xA0) { return (hasBrace, "leading whitespace") }
+            if isEdgeSpace(last) || (last == 0xA0 && bytes.count > 1 && bytes[bytes.count - 2] == 0xC2) { return (hasBrace, "trailing whitespace") }
             return (hasBrace, doubled ? "doubled spaces" : nil)
         }
     }

@@ -31,25 +31,28 @@ public struct RuleDescriptor: Sendable {
     /// The formats the rule applies to (SPEC §5 column "on").
     public let formats: Set<InputFormat>
     /// A document that must produce this rule's diagnostics exactly at each `↓` marker.
-    public let failingExample: String
+    public var failingExample: String { failing() }
     /// A document that must produce none of this rule's diagnostics.
-    public let passingExample: String
+    public var passingExample: String { passing() }
+    // Built on use: linting never needs them, and start-up time is a feature.
+    private let failing: @Sendable () -> String
+    private let passing: @Sendable () -> String
     /// The format the examples are read as.
     public let exampleFormat: InputFormat
 
     /// Creates a descriptor.
     public init(
         id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
-        formats: Set<InputFormat>, failingExample: String, passingExample: String,
-        exampleFormat: InputFormat = .authoring
+        formats: Set<InputFormat>, failingExample: @escaping @Sendable @autoclosure () -> String,
+        passingExample: @escaping @Sendable @autoclosure () -> String, exampleFormat: InputFormat = .authoring
     ) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
         self.formats = formats
-        self.failingExample = failingExample
-        self.passingExample = passingExample
+        self.failing = failingExample
+        self.passing = passingExample
         self.exampleFormat = exampleFormat
     }
 

@@ -1,4 +1,5 @@
 import JSONSyntax
+import Synchronization
 
 /// A file's bytes with its display name and line table.
 ///
@@ -10,14 +11,23 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The raw bytes.
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    public let lineStarts: [Int]
+    private let lineTable = LineTable()
 
-    /// Creates a source file and builds its line table.
+    /// Byte offset of the first byte of each line. Built on first use: a clean file is never
+    /// displayed, and the scan is a whole pass over the bytes.
+    public var lineStarts: [Int] {
+        lineTable.starts.withLock { starts in
+            if let starts { return starts }
+            let built = Self.buildLineStarts(bytes)
+            starts = built
+            return built
+        }
+    }
+
+    /// Creates a source file.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = Self.buildLineStarts(bytes)
     }
 
     /// Creates a source file from text (tests, examples).
@@ -52,6 +62,7 @@ public struct SourceFile: Sendable {
 
     /// The 0-based index of the line holding `offset` (binary search).
     public func lineIndex(of offset: Int) -> Int {
+        let lineStarts = self.lineStarts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -65,6 +76,7 @@ public struct SourceFile: Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
+        let lineStarts = self.lineStarts
         var start = lineStarts[line]
         if line == 0, hasByteOrderMark, clamped >= 3 { start = 3 }
         var column = 1
@@ -78,6 +90,7 @@ public struct SourceFile: Sendable {
 
     /// The bytes of line `index` (0-based) without its line break.
     public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+        let lineStarts = self.lineStarts
         guard lineStarts.indices.contains(index) else { return [] }
         var start = lineStarts[index]
         if index == 0, hasByteOrderMark { start = 3 }
@@ -92,6 +105,11 @@ public struct SourceFile: Sendable {
         let upper = max(lower, min(range.end, bytes.count))
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
+}
+
+/// The lazily built line table, shared by copies of a `SourceFile`.
+final class LineTable: Sendable {
+    let starts = Mutex<[Int]?>(nil)
 }
 
 /// A displayed position: 1-based line and column, 0-based byte offset.

@@ -12,7 +12,7 @@ public enum MissingDefaultTranslationRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
         for entry in context.config.localization?.entries ?? [] {
-            let hasDefault = entry.translations.contains { LocaleCode.normalized($0.locale.value) == defaultLocale }
+            let hasDefault = entry.translations.contains { LocaleCode.normalized($0.localeCode) == defaultLocale }
             guard !hasDefault else { continue }
             context.report(descriptor, "\(MessageText.quoted(entry.key.value)) has no text in the default locale \(MessageText.quoted(defaultLocale))",
                            at: entry.key.range, pointer: entry.key.pointer)

@@ -16,9 +16,19 @@ public enum MissingTranslationRule: ModelRule {
         let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
         for entry in context.config.localization?.entries ?? [] {
             // A locale is covered by its own text or its language's (the fallback of SPEC §1.1).
-            let present = entry.translations.map { LocaleCode.normalized($0.locale.value) }
+            // Keys list locales in the same order almost always: check the next position first.
+            let translations = entry.translations
             func missing(in locales: [String]) -> [String] {
-                locales.filter { !present.contains($0) && !present.contains(LocaleCode.language($0)) }
+                var gaps: [String] = []
+                var next = 0
+                for locale in locales {
+                    if next < translations.count, translations[next].localeCode == locale { next += 1; continue }
+                    if let index = translations.firstIndex(where: { LocaleCode.normalized($0.localeCode) == locale }) { next = index + 1; continue }
+                    let language = LocaleCode.language(locale)
+                    if language != locale, translations.contains(where: { LocaleCode.normalized($0.localeCode) == language }) { continue }
+                    gaps.append(locale)
+                }
+                return gaps
             }
             let gaps = missing(in: targets)
             if !gaps.isEmpty {

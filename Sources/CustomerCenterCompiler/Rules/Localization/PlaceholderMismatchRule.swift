@@ -10,9 +10,8 @@ public enum PlaceholderMismatchRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
-        let entries = context.config.localization?.entries ?? []
         // Only keys with a brace in some text can have placeholders to disagree on.
-        for entry in context.resolved.texts.entriesWithBraces.map({ entries[$0] }) {
+        for entry in context.resolved.texts.keysWithBraces.compactMap({ context.resolved.strings[$0] }) {
             guard let reference = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == defaultLocale }) else { continue }
             let expected = Placeholders.names(in: reference.text.value)
             for translation in entry.translations where LocaleCode.normalized(translation.locale.value) != defaultLocale {

@@ -12,6 +12,24 @@ public enum DuplicateOptionTitleRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "opt_a"}, {"id": "b", "title_key": "opt_b"}]}}]}"#,
             strings: #""title": {"en": "Help"}, "opt_a": {"en": "Too expensive"}, "opt_b": {"en": "Bought by mistake"}"#))
 
+    /// Equal ignoring case; bytes first, lower-casing (which allocates) only for non-ASCII text.
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (x, y) = (a, b)
+        let asciiVerdict: Bool? = x.withUTF8 { p in
+            y.withUTF8 { q -> Bool? in
+                for i in 0..<p.count {
+                    if p[i] >= 0x80 || q[i] >= 0x80 { return nil }
+                    let l = p[i] >= 0x41 && p[i] <= 0x5A ? p[i] | 0x20 : p[i], r = q[i] >= 0x41 && q[i] <= 0x5A ? q[i] | 0x20 : q[i]
+                    if l != r { return false }
+                }
+                return true
+            }
+        }
+        return asciiVerdict ?? (a.lowercased() == b.lowercased())
+    }
+
     public static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
         for path in context.resolved.allPaths {
@@ -22,14 +40,13 @@ public enum DuplicateOptionTitleRule: ModelRule {
             func clashes(_ a: Int, _ b: Int) -> [String] {
                 var result: [String] = []
                 for (position, translation) in entries[a].enumerated() {
-                    let locale = LocaleCode.normalized(translation.locale.value)
                     // Tables list locales in the same order almost always: try the same position first.
-                    let other = position < entries[b].count && LocaleCode.normalized(entries[b][position].locale.value) == locale
-                        ? entries[b][position] : entries[b].first { LocaleCode.normalized($0.locale.value) == locale }
-                    guard let other, other.text.value.utf8.count == translation.text.value.utf8.count,
-                          other.text.value.lowercased() == translation.text.value.lowercased(),
-                          resolved.targetLocales.contains(locale) else { continue }
-                    result.append(locale)
+                    let sameLocale = position < entries[b].count && entries[b][position].localeCode == translation.localeCode
+                    let other = sameLocale ? entries[b][position]
+                        : entries[b].first { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(translation.localeCode) }
+                    guard let other, Self.sameIgnoringCase(other.textValue, translation.textValue) else { continue }
+                    let locale = LocaleCode.normalized(translation.localeCode)
+                    if resolved.targetLocales.contains(locale) { result.append(locale) }
                 }
                 return result
             }
