@@ -352,23 +352,40 @@ struct Parser {
     }
 }
 
-/// Finds repeated keys in O(1) per member: a short linear scan for small objects, a hash table past that.
+/// Finds repeated keys. Up to a few hundred members it compares a 32-bit signature per key
+/// (length, first and last byte) and the strings only on a signature match, which is much
+/// cheaper than hashing for the many small objects of a config (32 locales per text); past that
+/// it uses a hash table, so large maps stay O(1) per member.
 struct DuplicateKeyIndex {
+    private var signatures: [UInt32] = []
     private var table: [String: ByteRange]?
+    private static let linearLimit = 256
 
     /// Records `key`; returns the range of an earlier member with the same key, if any.
     mutating func insert(_ key: String, range: ByteRange, members: [JSONMember]) -> ByteRange? {
         if table == nil {
-            if members.count < 16 {
-                return members.first { $0.key == key }?.keyRange
+            let signature = Self.signature(key)
+            if members.count < Self.linearLimit {
+                for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
+                    return members[index].keyRange
+                }
+                signatures.append(signature)
+                return nil
             }
             var built: [String: ByteRange] = [:]
             built.reserveCapacity(members.count * 2)
             for member in members where built[member.key] == nil { built[member.key] = member.keyRange }
             table = built
+            signatures = []
         }
         if let first = table?[key] { return first }
         table?[key] = range
         return nil
+    }
+
+    private static func signature(_ key: String) -> UInt32 {
+        let utf8 = key.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }

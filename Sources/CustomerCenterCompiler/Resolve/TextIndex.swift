@@ -45,31 +45,32 @@ public struct TextIndex: Sendable {
         guard let localization = config.localization else { return }
         // Configs write a few dozen codes many thousand times, each key's locales usually in the
         // same order: try the position after the last hit, then a short list, then a hash table.
+        // Codes are compared as strings; a located value is built only for a new code.
         var position: [String: Int] = [:]
         var guess = 0
-        func visit(_ code: Located<String>) {
-            if guess < localeCodes.count, localeCodes[guess].code.value == code.value {
+        func visit(_ code: String, _ located: () -> Located<String>) {
+            if guess < localeCodes.count, localeCodes[guess].code.value == code {
                 localeCodes[guess].uses += 1
                 guess += 1
                 return
             }
-            if let index = localeCodes.count <= 64 ? localeCodes.firstIndex(where: { $0.code.value == code.value }) : position[code.value] {
+            if let index = localeCodes.count <= 64 ? localeCodes.firstIndex(where: { $0.code.value == code }) : position[code] {
                 localeCodes[index].uses += 1
                 guess = index + 1
                 return
             }
-            position[code.value] = localeCodes.count
-            localeCodes.append((code, 1))
+            position[code] = localeCodes.count
+            localeCodes.append((located(), 1))
             guess = localeCodes.count
             if localeCodes.count == 65 { for (index, entry) in localeCodes.enumerated() { position[entry.code.value] = index } }
         }
-        localization.defaultLocale.map(visit)
-        localization.responseLocale.map(visit)
-        localization.supported?.forEach(visit)
+        for code in [localization.defaultLocale, localization.responseLocale].compactMap({ $0 }) + (localization.supported ?? []) {
+            visit(code.value) { code }
+        }
         if config.format == .authoring {
             for entry in localization.entries {
                 guess = 0
-                entry.translations.forEach { visit($0.locale) }
+                for translation in entry.translations { visit(translation.localeCode) { translation.locale } }
             }
         }
     }
