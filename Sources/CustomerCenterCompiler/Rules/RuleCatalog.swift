@@ -1,11 +1,18 @@
 /// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
 public enum RuleCatalog {
-    /// Every rule type, in SPEC §5 order.
-    public static let ruleTypes: [any Rule.Type] = [
-        JSONSyntaxRule.self, JSONCommentRule.self, JSONTrailingCommaRule.self, JSONDuplicateKeyRule.self,
-        JSONInvalidUTF8Rule.self, JSONByteOrderMarkRule.self, JSONDepthRule.self,
-        SchemaUnknownFieldRule.self, SchemaMissingFieldRule.self, SchemaTypeMismatchRule.self, SchemaEnumValueRule.self,
-        SchemaEmptyValueRule.self,
+    /// The rules the parser and decoders report.
+    static let emittedRules: (syntax: [any Rule.Type], schema: [any Rule.Type], compat: [any Rule.Type], config: [any Rule.Type]) = (
+        [JSONSyntaxRule.self, JSONCommentRule.self, JSONTrailingCommaRule.self, JSONDuplicateKeyRule.self,
+         JSONInvalidUTF8Rule.self, JSONByteOrderMarkRule.self, JSONDepthRule.self],
+        [SchemaUnknownFieldRule.self, SchemaMissingFieldRule.self, SchemaTypeMismatchRule.self, SchemaEnumValueRule.self,
+         SchemaEmptyValueRule.self],
+        [CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self, CompatAndroidDroppedRule.self],
+        [ConfigStaleIgnoreRule.self]
+    )
+
+    /// The rules that check the resolved model, in catalog order. Listed explicitly: finding
+    /// them with `as? ModelRule.Type` casts would search the conformance tables at every start.
+    static let modelRules: [any ModelRule.Type] = [
         UnresolvedStringRule.self, UnresolvedOfferRule.self, UnusedStringRule.self, UnusedOfferRule.self,
         MissingDefaultTranslationRule.self, MissingTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
@@ -20,16 +27,14 @@ public enum RuleCatalog {
         UnsatisfiableEligibilityRule.self, RedundantEligibilityRule.self,
         InvalidColorRule.self, LowContrastRule.self, MissingThemeColorRule.self,
         MissingEmailRule.self, InvalidEmailRule.self,
-        CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self,
-        CompatAndroidDroppedRule.self,
-        ConfigStaleIgnoreRule.self,
     ]
+
+    /// Every rule type, in SPEC §5 order.
+    public static let ruleTypes: [any Rule.Type] =
+        emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
 
     /// Every rule's descriptor.
     public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }
-
-    /// The rules that check the resolved model, in catalog order.
-    static let modelRules: [any ModelRule.Type] = ruleTypes.compactMap { $0 as? any ModelRule.Type }
 
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
