@@ -17,66 +17,74 @@ public struct JSONWriter {
 
     /// The document as text, with a trailing newline.
     public func write(_ value: JSONValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(value, indent: 0, into: &out)
-        out.append("\n")
-        return out
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `value` at nesting level `indent`.
-    public func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    /// Appends `value` at nesting level `indent`. Output is built as UTF-8 bytes in one buffer:
+    /// appending to a `String` piece by piece can copy the whole text again and again.
+    public func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value.kind {
         case .object(let members):
-            if members.isEmpty { out.append("{}"); return }
+            if members.isEmpty { out += [0x7B, 0x7D]; return }
             let ordered = sortKeys ? members.sorted { Self.keyOrder($0.key, $1.key) } : members
-            out.append("{\n")
+            out += [0x7B, 0x0A]
             for (i, member) in ordered.enumerated() {
                 Self.appendIndent(indent + 1, to: &out)
                 Self.appendQuoted(member.key, to: &out)
-                out.append(": ")
+                out += [0x3A, 0x20]
                 write(member.value, indent: indent + 1, into: &out)
-                out.append(i == ordered.count - 1 ? "\n" : ",\n")
+                if i < ordered.count - 1 { out.append(0x2C) }
+                out.append(0x0A)
             }
             Self.appendIndent(indent, to: &out)
-            out.append("}")
+            out.append(0x7D)
         case .array(let elements):
-            if elements.isEmpty { out.append("[]"); return }
-            if let inline = inlineForm(elements, indent: indent) {
-                out.append(inline)
-                return
-            }
-            out.append("[\n")
+            if elements.isEmpty { out += [0x5B, 0x5D]; return }
+            if appendInline(elements, indent: indent, into: &out) { return }
+            out += [0x5B, 0x0A]
             for (i, element) in elements.enumerated() {
                 Self.appendIndent(indent + 1, to: &out)
                 write(element, indent: indent + 1, into: &out)
-                out.append(i == elements.count - 1 ? "\n" : ",\n")
+                if i < elements.count - 1 { out.append(0x2C) }
+                out.append(0x0A)
             }
             Self.appendIndent(indent, to: &out)
-            out.append("]")
+            out.append(0x5D)
         case .string(let text):
             Self.appendQuoted(text, to: &out)
         case .number(let number):
-            out.append(number.text)
+            out += number.text.utf8
         case .bool(let flag):
-            out.append(flag ? "true" : "false")
+            out += (flag ? "true" : "false").utf8
         case .null, .invalid:
-            out.append("null")
+            out += "null".utf8
         }
     }
 
-    private func inlineForm(_ elements: [JSONValue], indent: Int) -> String? {
-        var line = "["
-        for (i, element) in elements.enumerated() {
+    /// Writes an array of scalars on one line when it fits; leaves `out` unchanged otherwise.
+    private func appendInline(_ elements: [JSONValue], indent: Int, into out: inout [UInt8]) -> Bool {
+        for element in elements {
             switch element.kind {
-            case .object, .array: return nil
-            default: break
+            case .object, .array: return false
+            default: continue
             }
-            if i > 0 { line.append(", ") }
-            write(element, indent: indent, into: &line)
-            if line.utf8.count + indent * 2 > inlineArrayLimit { return nil }
         }
-        line.append("]")
-        return line
+        let start = out.count
+        out.append(0x5B)
+        for (i, element) in elements.enumerated() {
+            if i > 0 { out += [0x2C, 0x20] }
+            write(element, indent: indent, into: &out)
+            if out.count - start + indent * 2 > inlineArrayLimit {
+                out.removeSubrange(start...)
+                return false
+            }
+        }
+        out.append(0x5D)
+        return true
     }
 
     /// Sort order for keys: by Unicode scalar values (equal to UTF-8 byte order), locale-free.
@@ -84,52 +92,42 @@ public struct JSONWriter {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
-    static func appendIndent(_ level: Int, to out: inout String) {
-        out.append(String(repeating: "  ", count: level))
+    static func appendIndent(_ level: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(0x20, count: level * 2))
     }
 
-    /// Appends `text` as a JSON string literal: `"`, `\` and C0 controls escaped, the rest raw UTF-8.
-    public static func appendQuoted(_ text: String, to out: inout String) {
-        out.append("\"")
-        var runStart = text.unicodeScalars.startIndex
-        var index = runStart
-        let scalars = text.unicodeScalars
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar.value {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0x00..<0x20, 0x7F: escape = unicodeEscape(scalar.value)
-            default: escape = nil
-            }
-            if let escape {
-                out.unicodeScalars.append(contentsOf: scalars[runStart..<index])
-                out.append(escape)
-                index = scalars.index(after: index)
-                runStart = index
-            } else {
-                index = scalars.index(after: index)
+    /// Appends `text` as a JSON string literal: `"`, `\` and C0 controls (and DEL) escaped, the
+    /// rest raw UTF-8.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0x08: out += [0x5C, 0x62]
+            case 0x0C: out += [0x5C, 0x66]
+            case 0x00..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
             }
         }
-        out.unicodeScalars.append(contentsOf: scalars[runStart..<index])
-        out.append("\"")
+        out.append(0x22)
+    }
+
+    /// Appends `text` as a JSON string literal to a `String`.
+    public static func appendQuoted(_ text: String, to out: inout String) {
+        out += quoted(text)
     }
 
     /// Returns `text` as a JSON string literal.
     public static func quoted(_ text: String) -> String {
-        var out = ""
-        appendQuoted(text, to: &out)
-        return out
-    }
-
-    static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: false)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
