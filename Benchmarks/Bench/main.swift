@@ -145,15 +145,44 @@ for (label, bytes) in [("default config (\(mb(defaultConfig.count)))", defaultCo
 let defaultURL = work.appendingPathComponent("default.json")
 try Data(defaultConfig).write(to: defaultURL)
 let runs = quick ? 15 : 41
-let floorTimes = (0..<runs).map { _ in spawn(floor, []).seconds }.sorted()
-let lintTimes = (0..<runs).map { _ in spawn(tool, ["lint", "--format", "compact", defaultURL.path]).seconds }.sorted()
-let stdinTimes = (0..<runs).map { _ in spawn(tool, ["lint", "--format", "compact", defaultURL.path, "--stdin-filename", "x.json"]).seconds }.sorted()
+// Interleaved, so noise from the rest of the machine hits the three alike.
+var floorTimes: [Double] = [], lintTimes: [Double] = [], stdinTimes: [Double] = []
+for _ in 0..<runs {
+    floorTimes.append(spawn(floor, []).seconds)
+    lintTimes.append(spawn(tool, ["lint", "--format", "compact", defaultURL.path]).seconds)
+    stdinTimes.append(spawn(tool, ["lint", "--format", "compact", "--stdin-filename", "x.json", defaultURL.path]).seconds)
+}
+floorTimes.sort(); lintTimes.sort(); stdinTimes.sort()
 print("\n## Whole process (start-up included), median of \(runs)\n")
 print("| command | time | ÷ start-up floor |")
 print("|---|---|---|")
 print("| trivial Swift binary printing one line | \(ms(floorTimes[runs / 2])) | 1.00× |")
 print("| `customer-center lint` default config (\(mb(defaultConfig.count))) | \(ms(lintTimes[runs / 2])) | **\(ratio(lintTimes[runs / 2] / floorTimes[runs / 2]))** |")
-print("| same, as an editor calls it on save | \(ms(stdinTimes[runs / 2])) | \(ratio(stdinTimes[runs / 2] / floorTimes[runs / 2])) |")
+print("| same, with `--stdin-filename` as editors pass it | \(ms(stdinTimes[runs / 2])) | \(ratio(stdinTimes[runs / 2] / floorTimes[runs / 2])) |")
+
+// 4b. Deterministic work per byte: instruction counts (callgrind) do not depend on machine noise,
+// so a quadratic path would show as a growing count per byte.
+let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) }
+if let valgrind {
+    print("\n## Instructions per input byte (callgrind, whole process)\n")
+    print("| input | instructions | per byte |")
+    print("|---|---|---|")
+    for input in inputs where input.bytes.count <= 5_000_000 {
+        let out = work.appendingPathComponent("callgrind.out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(out.path)", tool.path, "lint", "--format", "compact", input.url.path]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let count = log.split(separator: "\n").first { $0.contains("Collected") }
+            .flatMap { Int($0.split(separator: " ").last.map { $0.replacingOccurrences(of: ",", with: "") } ?? "") } ?? 0
+        print("| \(input.label) | \(count) | \(count / max(1, input.bytes.count)) |")
+    }
+}
 
 // 5. Peak memory of the whole process against the budget 4 × input + 16 MB.
 print("\n## Peak memory (whole process, max RSS)\n")
