@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(
             name: "CustomerCenterCompilerTests",
             dependencies: ["CustomerCenterCompiler", "JSONSyntax"],
-            exclude: ["Golden", "Resources"]
+            exclude: ["Golden", "Resources", "FuzzRegressions"]
         ),
         .testTarget(
             name: "CLITests",

@@ -352,22 +352,33 @@ struct Parser {
     }
 }
 
-/// Finds repeated keys. Up to a few hundred members it compares a 32-bit signature per key
-/// (length, first and last byte) and the strings only on a signature match, which is much
-/// cheaper than hashing for the many small objects of a config (32 locales per text); past that
-/// it uses a hash table, so large maps stay O(1) per member.
+/// Finds repeated keys, as Swift compares strings: canonically equivalent keys (NFC `é` and NFD
+/// `e` + U+0301, KELVIN SIGN and `K`) are the same key, which is what iOS's decoder sees.
+///
+/// Up to a few hundred members it compares a 32-bit signature per ASCII key (length, first and
+/// last byte) and the strings only on a signature match, much cheaper than hashing for the many
+/// small objects of a config; a non-ASCII key is compared with every key, since it may be
+/// equivalent to one of another length. Past that it uses a hash table (O(1) per member).
 struct DuplicateKeyIndex {
     private var signatures: [UInt32] = []
+    private var nonASCII: [Int] = []
     private var table: [String: ByteRange]?
     private static let linearLimit = 256
+    private static let nonASCIISignature: UInt32 = .max
 
     /// Records `key`; returns the range of an earlier member with the same key, if any.
     mutating func insert(_ key: String, range: ByteRange, members: [JSONMember]) -> ByteRange? {
         if table == nil {
-            let signature = Self.signature(key)
             if members.count < Self.linearLimit {
-                for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
-                    return members[index].keyRange
+                let signature = Self.signature(key)
+                if signature == Self.nonASCIISignature {
+                    if let match = members.first(where: { $0.key == key }) { return match.keyRange }
+                    nonASCII.append(members.count)
+                } else {
+                    for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
+                        return members[index].keyRange
+                    }
+                    for index in nonASCII where members[index].key == key { return members[index].keyRange }
                 }
                 signatures.append(signature)
                 return nil
@@ -377,6 +388,7 @@ struct DuplicateKeyIndex {
             for member in members where built[member.key] == nil { built[member.key] = member.keyRange }
             table = built
             signatures = []
+            nonASCII = []
         }
         if let first = table?[key] { return first }
         table?[key] = range
@@ -386,6 +398,7 @@ struct DuplicateKeyIndex {
     private static func signature(_ key: String) -> UInt32 {
         let utf8 = key.utf8
         guard let first = utf8.first, let last = utf8.last else { return 0 }
+        if utf8.contains(where: { $0 >= 0x80 }) { return nonASCIISignature }
         return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }

@@ -162,6 +162,10 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
         if isIntegerLiteral { return Int64(text) }
         guard let double = Double(text), double.isFinite, double == double.rounded(.towardZero),
               double >= -9.223372036854775e18, double < 9.223372036854775e18 else { return nil }
+        // `1e-400` underflows to 0 but is a fraction, not zero.
+        if double == 0, text.split(whereSeparator: { $0 == "e" || $0 == "E" }).first?.contains(where: { $0 >= "1" && $0 <= "9" }) == true {
+            return nil
+        }
         return Int64(double)
     }
 

@@ -149,6 +149,8 @@ extension FileSystem {
         if lstat(path, &existing) == 0 {
             if (existing.st_mode & S_IFMT) == S_IFLNK { throw Failure(message: "will not replace '\(path)': it is a symbolic link") }
             if (existing.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
+            // Honour a read-only file even when the user could replace it (root, or a writable directory).
+            if existing.st_mode & 0o222 == 0 { throw Failure(message: "will not replace '\(path)': it is read-only") }
             mode = existing.st_mode & 0o7777
         }
         var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
@@ -157,10 +159,18 @@ extension FileSystem {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var reason = ""
+        let fault = FaultInjection.current
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if fault == .diskFull, offset >= buffer.count / 2 {
+                    errno = ENOSPC
+                    ok = false
+                    reason = errorText()
+                    return
+                }
+                let chunk = fault == .diskFull ? max(1, buffer.count / 2 - offset) : buffer.count - offset
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, chunk)
                 if n < 0 {
                     if errno == EINTR { continue }
                     ok = false
@@ -173,6 +183,10 @@ extension FileSystem {
         if ok, fchmod(fd, mode) != 0 { ok = false; reason = errorText() }
         if ok, fsync(fd) != 0 { ok = false; reason = errorText() }
         if close(fd) != 0, ok { ok = false; reason = errorText() }
+        if ok, fault == .modifiedDuringWrite, let handle = fopen(path, "a") {
+            fputs(" ", handle)
+            fclose(handle)
+        }
         if ok, let expectedOriginal {
             let current = try? read(path)
             if current != expectedOriginal { ok = false; reason = "it changed while it was being formatted; left as it is" }
@@ -197,5 +211,17 @@ extension FileSystem {
 
     static func lastComponent(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Test-only faults, set with `CUSTOMER_CENTER_FAULT`: `disk-full` (a write fails with ENOSPC
+/// half way) or `modified-during-write` (the original changes before the rename). They let tests
+/// prove that a failed write leaves the original byte-identical; unset, nothing changes.
+enum FaultInjection: String {
+    case diskFull = "disk-full"
+    case modifiedDuringWrite = "modified-during-write"
+
+    static var current: FaultInjection? {
+        Terminal.environment("CUSTOMER_CENTER_FAULT").flatMap(FaultInjection.init(rawValue:))
     }
 }

@@ -96,8 +96,37 @@ public enum Linter {
                 SchemaValidation.reportUnknownFormat(root, into: &sink)
             }
         }
-        analysis.report = FileReport(source: source, diagnostics: options.applyPolicy(to: sink.diagnostics))
+        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: sink.diagnostics)))
         return analysis
+    }
+
+    /// Findings of one rule in one file past which the rest are summarized in one finding.
+    public static let findingsPerRuleLimit = 500
+
+    /// Keeps the first `findingsPerRuleLimit` findings of each rule; the rest become one finding of
+    /// the same rule and severity saying how many more there are (a file with a million unknown
+    /// keys gets a readable report, bounded memory, and still fails the same gate).
+    static func capPerRule(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var counts: [RuleID: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.id, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > findingsPerRuleLimit }) else { return diagnostics }
+        var kept: [Diagnostic] = []
+        var seen: [RuleID: Int] = [:]
+        for diagnostic in diagnostics.sorted(by: Diagnostic.reportOrder) {
+            let index = seen[diagnostic.id, default: 0]
+            seen[diagnostic.id] = index + 1
+            if index < findingsPerRuleLimit {
+                kept.append(diagnostic)
+            } else if index == findingsPerRuleLimit {
+                var summary = diagnostic
+                let more = (counts[diagnostic.id] ?? 0) - findingsPerRuleLimit
+                summary.message = "… and \(more) more '\(diagnostic.id)' findings in this file (the first \(findingsPerRuleLimit) are listed)"
+                summary.notes = []
+                summary.fix = nil
+                kept.append(summary)
+            }
+        }
+        return kept
     }
 
     /// Runs every model rule that applies to the format and is not switched off.

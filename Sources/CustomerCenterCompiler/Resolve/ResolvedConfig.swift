@@ -57,11 +57,15 @@ public struct ResolvedConfig: Sendable {
     public let targetLocaleCodes: [String]
     /// Candidates for the text rules, found in one pass.
     public let texts: TextIndex
+    /// Unreferenced keys one edit away from an SDK key, with that key (`l10n.sdk-key-drift`; such
+    /// a key is reported there, not as unused).
+    public let driftingKeys: [String: String]
 
     /// Binds the references of `config`.
     public init(_ config: CustomerCenterConfig) {
         self.config = config
         var strings: [String: StringEntry] = [:]
+        strings.reserveCapacity(config.localization?.entries.count ?? 0)
         for entry in config.localization?.entries ?? [] where strings[entry.key.value] == nil { strings[entry.key.value] = entry }
         self.strings = strings
         var offers: [String: Offer] = [:]
@@ -116,6 +120,12 @@ public struct ResolvedConfig: Sendable {
         self.targetLocaleCodes = codes
         self.targetLocales = codes.map(LocaleCode.normalized)
         self.texts = TextIndex(config)
+        var drifting: [String: String] = [:]
+        let referenced = self.referencedStrings
+        for entry in config.localization?.entries ?? [] where !referenced.contains(entry.key.value) {
+            if let sdkKey = SDKKeyDriftRule.nearestSDKKey(to: entry.key.value) { drifting[entry.key.value] = sdkKey }
+        }
+        self.driftingKeys = drifting
     }
 
     /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.

@@ -34,6 +34,18 @@ enum MessageText {
         }
     }
 
+    /// A JSON string literal's text with every non-ASCII scalar written `\u{…}`, so keys that look
+    /// the same but are different characters show the difference: `'cafe\u{301}'`.
+    static func codePoints(_ literal: String) -> String {
+        var text = Substring(literal)
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, !isUnsafeForDisplay(scalar) { out.unicodeScalars.append(scalar) } else { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
+        }
+        return out + "'"
+    }
+
     /// A code point as `U+00A0`.
     static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)

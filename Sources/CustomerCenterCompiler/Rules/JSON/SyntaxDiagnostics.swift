@@ -70,7 +70,12 @@ enum SyntaxDiagnostics {
             sink.emit(JSONTrailingCommaRule.descriptor, "trailing comma before \(closer)", at: range, pointer: pointer,
                       fix: Fix(message: "remove the trailing comma", edits: [TextEdit(range: range, replacement: "")]))
         case .duplicateKey(let key, let first):
-            sink.emit(JSONDuplicateKeyRule.descriptor, "duplicate key \(MessageText.quoted(key)) in the same object", at: range,
+            let firstBytes = source.bytes[max(0, first.start)..<min(first.end, source.bytes.count)]
+            let thisBytes = source.bytes[max(0, range.start)..<min(range.end, source.bytes.count)]
+            let message = firstBytes.elementsEqual(thisBytes)
+                ? "duplicate key \(MessageText.quoted(key)) in the same object"
+                : "keys \(MessageText.codePoints(source.text(in: first))) and \(MessageText.codePoints(source.text(in: range))) differ only in Unicode normalization: iOS (Swift) reads them as one key, Android as two"
+            sink.emit(JSONDuplicateKeyRule.descriptor, message, at: range,
                       pointer: pointer, notes: [sink.note("\(MessageText.quoted(key)) first defined here", at: first)])
         case .invalidUTF8:
             let shown = source.bytes[max(0, range.start)..<min(range.end, source.bytes.count)].prefix(8)

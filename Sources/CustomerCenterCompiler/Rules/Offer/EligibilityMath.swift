@@ -20,8 +20,7 @@ enum EligibilityMath {
         (offer.eligibility ?? []).compactMap { condition in
             guard let type = condition.conditionType?.value, ["FIRST_SEEN", "TIME_SINCE_FIRST_PURCHASE"].contains(type),
                   let comparison = condition.comparison?.value, ["GREATER", "SMALLER"].contains(comparison),
-                  let amount = condition.amountInSeconds, amount >= 0, amount <= maximumAmount,
-                  condition.amount?.value.isIntegerLiteral == true else { return nil }
+                  let amount = condition.amountInSeconds, amount >= 0, amount <= maximumAmount else { return nil }
             return Bound(condition: condition, type: type, greater: comparison == "GREATER", amount: amount)
         }
     }

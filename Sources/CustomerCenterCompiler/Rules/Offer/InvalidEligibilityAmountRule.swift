@@ -16,7 +16,7 @@ public enum InvalidEligibilityAmountRule: ModelRule {
                 let problem: String?
                 if number.text.hasPrefix("-") && number.doubleValue != 0 {
                     problem = "is negative"
-                } else if number.int64Value == nil || !number.isIntegerLiteral {
+                } else if number.int64Value == nil {
                     problem = number.doubleValue.isFinite && number.doubleValue < Double(EligibilityMath.maximumAmount)
                         ? "is not a whole number of seconds" : "is more than 100 years"
                 } else if let value = number.int64Value, value > EligibilityMath.maximumAmount {

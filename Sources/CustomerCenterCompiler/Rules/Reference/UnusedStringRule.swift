@@ -12,7 +12,7 @@ public enum UnusedStringRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let key = entry.key.value
             guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
-                  SDKKeyDriftRule.nearestSDKKey(to: key) == nil else { continue }
+                  context.resolved.driftingKeys[key] == nil else { continue }
             context.report(descriptor, "string \(MessageText.quoted(key)) is never used: no '*_key' names it and it is not an SDK string",
                            at: entry.key.range, pointer: entry.key.pointer)
         }
