@@ -37,14 +37,12 @@ public enum ConfigDiff {
             return result
         }
         let oldPaths = byID(old), newPaths = byID(new)
-        var removed = old.allPaths.filter { $0.id.map { newPaths[$0.value] == nil } ?? false }
-        var added = new.allPaths.filter { $0.id.map { oldPaths[$0.value] == nil } ?? false }
         // A removed id and an added one of the same type at the same place on the same screen: a rename.
-        for path in removed {
-            guard let index = added.firstIndex(where: { $0.screenKey == path.screenKey && $0.type?.value == path.type?.value
-                && $0.pointer.tokens.last == path.pointer.tokens.last }) else { continue }
-            let renamed = added.remove(at: index)
-            removed.removeAll { $0.pointer == path.pointer }
+        let (removed, added, renames) = pairRenames(
+            removed: old.allPaths.filter { $0.id.map { newPaths[$0.value] == nil } ?? false },
+            added: new.allPaths.filter { $0.id.map { oldPaths[$0.value] == nil } ?? false },
+            samePlace: { $0.screenKey == $1.screenKey && $0.type?.value == $1.type?.value && $0.pointer.tokens.last == $1.pointer.tokens.last })
+        for (path, renamed) in renames {
             changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "path", pointer: renamed.pointer,
                                         message: "renamed path \(q(path.id?.value ?? "")) to \(q(renamed.id?.value ?? "")): analytics history of the old id ends"))
         }
@@ -79,13 +77,12 @@ public enum ConfigDiff {
     static func options(_ oldPath: Path, _ newPath: Path, into changes: inout [ConfigChange]) {
         let oldOptions = oldPath.survey?.options ?? [], newOptions = newPath.survey?.options ?? []
         let oldIDs = Set(oldOptions.compactMap(\.id?.value)), newIDs = Set(newOptions.compactMap(\.id?.value))
-        var removed = oldOptions.filter { $0.id.map { !newIDs.contains($0.value) } ?? false }
-        var added = newOptions.filter { $0.id.map { !oldIDs.contains($0.value) } ?? false }
+        let (removed, added, renames) = pairRenames(
+            removed: oldOptions.filter { $0.id.map { !newIDs.contains($0.value) } ?? false },
+            added: newOptions.filter { $0.id.map { !oldIDs.contains($0.value) } ?? false },
+            samePlace: { $0.pointer.tokens.last == $1.pointer.tokens.last })
         let pathID = q(newPath.id?.value ?? "")
-        for option in removed {
-            guard let index = added.firstIndex(where: { $0.pointer.tokens.last == option.pointer.tokens.last }) else { continue }
-            let renamed = added.remove(at: index)
-            removed.removeAll { $0.pointer == option.pointer }
+        for (option, renamed) in renames {
             changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "survey-option", pointer: renamed.pointer,
                                         message: "renamed survey option \(q(option.id?.value ?? "")) of path \(pathID) to \(q(renamed.id?.value ?? "")): its answers no longer add up"))
         }
@@ -107,6 +104,22 @@ public enum ConfigDiff {
                                             message: "changed survey option \(q(id)) of path \(pathID): " + details.joined(separator: "; ")))
             }
         }
+    }
+
+    /// Splits removed and added elements into renames (a removed one and an added one at the same
+    /// place) and the true removals and additions.
+    static func pairRenames<T>(removed: [T], added: [T], samePlace: (T, T) -> Bool) -> (removed: [T], added: [T], renames: [(T, T)]) {
+        var remaining = added
+        var removals: [T] = []
+        var renames: [(T, T)] = []
+        for element in removed {
+            if let index = remaining.firstIndex(where: { samePlace(element, $0) }) {
+                renames.append((element, remaining.remove(at: index)))
+            } else {
+                removals.append(element)
+            }
+        }
+        return (removals, remaining, renames)
     }
 
     static func text(_ source: TextSource?) -> String? { source?.located.value }

@@ -1,0 +1,50 @@
+/// Finds repeated keys, as Swift compares strings: canonically equivalent keys (NFC `é` and NFD
+/// `e` + U+0301, KELVIN SIGN and `K`) are the same key, which is what iOS's decoder sees.
+///
+/// Up to a few hundred members it compares a 32-bit signature per ASCII key (length, first and
+/// last byte) and the strings only on a signature match, much cheaper than hashing for the many
+/// small objects of a config; a non-ASCII key is compared with every key, since it may be
+/// equivalent to one of another length. Past that it uses a hash table (O(1) per member).
+struct DuplicateKeyIndex {
+    private var signatures: [UInt32] = []
+    private var nonASCII: [Int] = []
+    private var table: [String: ByteRange]?
+    private static let linearLimit = 256
+    private static let nonASCIISignature: UInt32 = .max
+
+    /// Records `key`; returns the range of an earlier member with the same key, if any.
+    mutating func insert(_ key: String, range: ByteRange, members: [JSONMember]) -> ByteRange? {
+        if table == nil {
+            if members.count < Self.linearLimit {
+                let signature = Self.signature(key)
+                if signature == Self.nonASCIISignature {
+                    if let match = members.first(where: { $0.key == key }) { return match.keyRange }
+                    nonASCII.append(members.count)
+                } else {
+                    for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
+                        return members[index].keyRange
+                    }
+                    for index in nonASCII where members[index].key == key { return members[index].keyRange }
+                }
+                signatures.append(signature)
+                return nil
+            }
+            var built: [String: ByteRange] = [:]
+            built.reserveCapacity(members.count * 2)
+            for member in members where built[member.key] == nil { built[member.key] = member.keyRange }
+            table = built
+            signatures = []
+            nonASCII = []
+        }
+        if let first = table?[key] { return first }
+        table?[key] = range
+        return nil
+    }
+
+    private static func signature(_ key: String) -> UInt32 {
+        let utf8 = key.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        if utf8.contains(where: { $0 >= 0x80 }) { return nonASCIISignature }
+        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
+    }
+}
