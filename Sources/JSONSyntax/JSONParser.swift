@@ -84,7 +84,6 @@ struct Parser {
         }
     }
 
-    @inline(__always) var atEnd: Bool { pos >= bytes.count }
     @inline(__always) func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     // MARK: Values

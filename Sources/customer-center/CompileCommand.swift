@@ -12,11 +12,11 @@ struct CompileCommand: Command {
         OptionSpec(name: "--bundle", valueName: "FILE", summary: "Write every payload as one JSON document ('-' for stdout)."),
         OptionSpec(name: "--first-seen", valueName: "AGE", summary: "Evaluate eligibility for a customer first seen AGE ago (30d, 12h, P2W)."),
         OptionSpec(name: "--first-purchase", valueName: "AGE", summary: "…whose first purchase was AGE ago (none given: never purchased)."),
-        OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json."),
+        ReportingOptions.configFile,
         OptionSpec(name: "--rule", valueName: "ID=SEVERITY", summary: "Set a rule to off, note, warning or error (repeatable).", repeatable: true),
         OptionSpec(name: "--format", valueName: "FORMAT", summary: "Format of diagnostics on stderr (default: human)."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never."),
-        OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+        ReportingOptions.stdinFilename,
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {

@@ -8,7 +8,7 @@ struct FormatCommand: Command {
         OptionSpec(name: "--check", valueName: nil, summary: "Exit 1 and list the files that would change; change nothing."),
         OptionSpec(name: "--write", valueName: nil, summary: "Rewrite changed files in place, atomically, keeping permissions."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (diagnostics on stderr)."),
-        OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+        ReportingOptions.stdinFilename,
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {

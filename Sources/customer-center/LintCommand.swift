@@ -10,6 +10,8 @@ enum ReportingOptions {
         OptionSpec(name: "--max-warnings", valueName: "N", summary: "Fail when there are more than N warnings."),
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
     ]
+    static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
+    static let configFile = OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json.")
 
     /// `--input-format`; `nil` for auto.
     static func inputFormat(_ arguments: ParsedArguments) throws(UsageError) -> InputFormat? {
@@ -47,10 +49,10 @@ struct LintCommand: Command {
     static let summary = "Report every problem in Customer Center config files."
     static let usage = "customer-center lint [options] [FILE...]   (no FILE or '-' reads standard input)"
     static let options: [OptionSpec] = ReportingOptions.specs + [
-        OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input."),
+        ReportingOptions.stdinFilename,
         OptionSpec(name: "--input-format", valueName: "FORMAT", summary: "authoring, response or auto (default: auto)."),
         OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: the configuration file's, else inferred)."),
-        OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json."),
+        ReportingOptions.configFile,
         OptionSpec(name: "--baseline", valueName: "FILE", summary: "Accept the findings recorded in FILE; report only new ones (and entries gone stale)."),
         OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE and exit 0."),
     ]
