@@ -1,9 +1,13 @@
-#if canImport(Glibc)
 import CustomerCenterCompiler
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// The C library's `read` and `write`, by names that members called `read` and `write` do not shadow.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 
 /// Reading and writing files with plain system calls.
 enum FileSystem {
@@ -34,7 +38,7 @@ enum FileSystem {
             var filled = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
                 while filled < expectedSize {
-                    let n = Glibc.read(fd, buffer.baseAddress! + filled, expectedSize - filled)
+                    let n = systemRead(fd, buffer.baseAddress! + filled, expectedSize - filled)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = Failure(message: "cannot read \(name): \(errorText())")
@@ -53,7 +57,7 @@ enum FileSystem {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot read \(name): \(errorText())")
@@ -170,7 +174,7 @@ extension FileSystem {
                     return
                 }
                 let chunk = fault == .diskFull ? max(1, buffer.count / 2 - offset) : buffer.count - offset
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, chunk)
+                let n = systemWrite(fd, buffer.baseAddress! + offset, chunk)
                 if n < 0 {
                     if errno == EINTR { continue }
                     ok = false
