@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "customer-center",
+    // What the code needs on Apple systems (the plugins build the tool on the developer's Mac).
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomerCenterCompiler", targets: ["CustomerCenterCompiler"]),
         .executable(name: "customer-center", targets: ["customer-center"]),

@@ -27,6 +27,16 @@ enum CommandLineTool {
         }
         switch first {
         case "--help", "-h", "help":
+            // `help lint` is `lint --help`, as git and cargo do it.
+            if argv.count > 1, let command = commands.first(where: { $0.name == argv[1] }) {
+                Terminal.out(help(for: command))
+                return .success
+            }
+            if argv.count > 1 {
+                let suggestion = Suggestion.closest(to: argv[1], among: commands.map { $0.name })
+                return usageFailure(UsageError(message: "no help for unknown command '\(argv[1])'", help: suggestion.map { "did you mean '\($0)'?" }),
+                                    usage: "customer-center help <command>", command: nil)
+            }
             Terminal.out(topLevelHelp())
             return .success
         case "--version":

@@ -15,18 +15,29 @@ enum FileSystem {
     static let maxInputSize = 1 << 30
 
     struct Failure: Error {
+        /// The whole message (`cannot read 'x': it is a directory`).
         let message: String
+        /// Why alone (`it is a directory`), for the machine formats.
+        let reason: String
+
+        init(message: String, reason: String? = nil) {
+            self.message = message
+            self.reason = reason ?? message
+        }
     }
 
     /// All bytes of `path`, or of standard input for `-`.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, name: "standard input") }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
+        guard fd >= 0 else {
+            let reason = errorText()
+            throw Failure(message: "cannot read '\(path)': \(reason)", reason: reason)
+        }
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(message: "cannot read '\(path)': it is a directory")
+            throw Failure(message: "cannot read '\(path)': it is a directory", reason: "it is a directory")
         }
         return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size))
     }
@@ -111,6 +122,18 @@ extension FileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `absolutePath` relative to the absolute `directory` (`../` where it lies outside).
+    static func relative(_ absolutePath: String, to directory: String) -> String {
+        let target = absolute(absolutePath).split(separator: "/")
+        let base = absolute(directory).split(separator: "/")
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        let rest = target[common...].map(String.init)
+        let parts = up + rest
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// `path` relative to the current directory when it lies inside it (for display).
     static func display(_ absolutePath: String) -> String {
         let cwd = currentDirectory()
@@ -122,6 +145,12 @@ extension FileSystem {
 /// Finds `.customer-center.json` by walking up from a file's directory, caching per directory.
 struct ConfigurationFinder {
     private var cache: [String: String?] = [:]
+
+    /// One lookup, no cache kept.
+    func configurationOnce(forFileIn directory: String) -> String? {
+        var copy = self
+        return copy.configuration(forFileIn: directory)
+    }
 
     /// The configuration file for a linted file (absolute path), if any.
     mutating func configuration(forFileIn directory: String) -> String? {
@@ -146,7 +175,8 @@ extension FileSystem {
     /// On any failure the original is untouched and the temporary file is removed.
     /// With `expectedOriginal`, the file must still hold exactly those bytes just before the
     /// rename (it was not edited meanwhile), or nothing is replaced.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil) throws(Failure) {
+    /// `fault` is a test seam: release builds have no value to pass.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
         let directory = directory(of: absolute(path))
         var mode: mode_t = 0o644
         var existing = stat()
@@ -163,17 +193,21 @@ extension FileSystem {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var reason = ""
-        let fault = FaultInjection.current
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
-                if fault == .diskFull, offset >= buffer.count / 2 {
-                    errno = ENOSPC
-                    ok = false
-                    reason = errorText()
-                    return
+                var chunk = buffer.count - offset
+                #if DEBUG
+                if fault == .diskFull {
+                    if offset >= buffer.count / 2 {
+                        errno = ENOSPC
+                        ok = false
+                        reason = errorText()
+                        return
+                    }
+                    chunk = max(1, buffer.count / 2 - offset)
                 }
-                let chunk = fault == .diskFull ? max(1, buffer.count / 2 - offset) : buffer.count - offset
+                #endif
                 let n = systemWrite(fd, buffer.baseAddress! + offset, chunk)
                 if n < 0 {
                     if errno == EINTR { continue }
@@ -187,10 +221,12 @@ extension FileSystem {
         if ok, fchmod(fd, mode) != 0 { ok = false; reason = errorText() }
         if ok, fsync(fd) != 0 { ok = false; reason = errorText() }
         if close(fd) != 0, ok { ok = false; reason = errorText() }
+        #if DEBUG
         if ok, fault == .modifiedDuringWrite, let handle = fopen(path, "a") {
             fputs(" ", handle)
             fclose(handle)
         }
+        #endif
         if ok, let expectedOriginal {
             let current = try? read(path)
             if current != expectedOriginal { ok = false; reason = "it changed while it was being formatted; left as it is" }
@@ -218,14 +254,111 @@ extension FileSystem {
     }
 }
 
-/// Test-only faults, set with `CUSTOMER_CENTER_FAULT`: `disk-full` (a write fails with ENOSPC
-/// half way) or `modified-during-write` (the original changes before the rename). They let tests
-/// prove that a failed write leaves the original byte-identical; unset, nothing changes.
-enum FaultInjection: String {
-    case diskFull = "disk-full"
-    case modifiedDuringWrite = "modified-during-write"
+/// Faults a test can inject into one `writeAtomically` call, in-process (`@testable import`):
+/// `diskFull` (the write fails with ENOSPC half way) or `modifiedDuringWrite` (the original
+/// changes before the rename). They prove that a failed write leaves the original byte-identical.
+/// Debug builds only: in a release binary the type has no cases, so nothing can switch them on.
+enum WriteFault: Equatable {
+    #if DEBUG
+    case diskFull
+    case modifiedDuringWrite
+    #endif
+}
 
-    static var current: FaultInjection? {
-        Terminal.environment("CUSTOMER_CENTER_FAULT").flatMap(FaultInjection.init(rawValue:))
+/// Which file a path names, through symbolic and hard links: device and inode.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity of the file `path` resolves to, or `nil` when nothing is there.
+    init?(path: String) {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+extension FileSystem {
+    /// Refuses (exit 2 via `UsageError`) when `output` is, or resolves to, one of `inputs`:
+    /// no command writes over a file it only reads (SPEC §2).
+    static func refuseOverwriting(inputs: [String], with output: String, option: String) throws(UsageError) {
+        guard let target = FileIdentity(path: output) else { return }
+        for input in inputs where FileIdentity(path: input) == target {
+            throw UsageError(message: "'\(option) \(output)' would overwrite the input '\(input)'; nothing was written",
+                             help: "choose another output path")
+        }
+    }
+
+    /// Writes `bytes` to standard output for `-`, else atomically to `path`.
+    static func writeOutput(_ bytes: [UInt8], to path: String) throws(Failure) {
+        if path == "-" {
+            Terminal.out(String(decoding: bytes, as: UTF8.self))
+        } else {
+            try writeAtomically(bytes, to: path)
+        }
+    }
+
+    /// Whether `path` is a directory (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The entries of a directory (names, without `.` and `..`), or `nil` when it cannot be read.
+    static func entries(of directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a file; `false` when it could not be removed.
+    static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+    /// Expands the arguments of a command that takes files (SPEC §2): a directory means every
+    /// `customer_center*.json` and `customer-center*.json` below it, sorted, hidden folders and
+    /// `.build*` skipped. Other arguments stay as given (a missing file is reported when read).
+    static func expandInputs(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            if path != "-", isDirectory(path) {
+                result += configs(under: path)
+            } else {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    /// Whether a file name is a Customer Center config's (`customer_center*.json`, `customer-center*.json`).
+    static func isConfigName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && (name.hasPrefix("customer_center") || name.hasPrefix("customer-center"))
+    }
+
+    private static func configs(under directory: String) -> [String] {
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        var found: [String] = []
+        for name in (entries(of: base) ?? []).sorted() {
+            if name.hasPrefix(".") { continue }
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                found += configs(under: path)
+            case S_IFREG, S_IFLNK:
+                if isConfigName(name), !isDirectory(path) { found.append(path) }
+            default:
+                continue
+            }
+        }
+        return found
     }
 }

@@ -12,13 +12,18 @@ struct FormatCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        let check = arguments.has("--check"), write = arguments.has("--write")
-        if check && write { throw UsageError(message: "choose one of '--check' and '--write'") }
-        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        if write, paths.contains("-") { throw UsageError(message: "'--write' needs files, not standard input") }
-        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
         var status = ExitStatus.success
         func worsen(_ next: ExitStatus) { if next.rawValue > status.rawValue { status = next } }
+        let check = arguments.has("--check"), write = arguments.has("--write")
+        if check && write { throw UsageError(message: "choose one of '--check' and '--write'") }
+        let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        let paths = FileSystem.expandInputs(given)
+        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !paths.contains(where: { $0.hasPrefix(directory) }) {
+            Terminal.err("error: cannot read '\(directory)': no customer_center*.json or customer-center*.json file below it\n")
+            worsen(.io)
+        }
+        if write, paths.contains("-") { throw UsageError(message: "'--write' needs files, not standard input") }
+        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
 
         for path in paths {
             let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path

@@ -3,26 +3,42 @@ import CustomerCenterCompiler
 struct InitCommand: Command {
     static let name = "init"
     static let summary = "Print the default config: every string in 32 locales, lint-clean, compiles for iOS and Android."
-    static let usage = "customer-center init [--locales all|en,de,…] > customer_center.json"
+    static let usage = "customer-center init [--locales all|en,de,…] [-o FILE [--force]]"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "--locales", valueName: "LIST", summary: "all (default) or a comma-separated list of the 32 locales."),
+        OptionSpec(name: "--locales", valueName: "LIST", summary: "all (default) or a comma-separated list (any case; BCP 47 tags such as pt-BR)."),
+        OptionSpec(name: "--output", valueName: "FILE", summary: "Write the config to FILE (-o; '-' for stdout); an existing file needs --force."),
+        OptionSpec(name: "--force", valueName: nil, summary: "Let -o replace an existing file."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        if let extra = arguments.positionals.first { throw UsageError(message: "'init' takes no arguments, got '\(extra)'") }
+        if let extra = arguments.positionals.first { throw UsageError(message: "'init' takes no arguments, got '\(extra)'", help: "write to a file with -o \(extra)") }
         var locales = DefaultConfig.locales
-        if let raw = arguments.value("--locales"), raw != "all" {
-            locales = []
-            for code in raw.split(separator: ",").map(String.init) {
-                guard DefaultConfig.locales.contains(code) else {
-                    throw UsageError(message: "'\(code)' is not one of the default config's locales (\(DefaultConfig.locales.joined(separator: " ")))",
-                                     help: Suggestion.closest(to: code, among: DefaultConfig.locales).map { "did you mean '\($0)'?" })
-                }
-                if !locales.contains(code) { locales.append(code) }
+        if let raw = arguments.value("--locales"), raw.filter({ !$0.isWhitespace }).lowercased() != "all" {
+            switch DefaultConfig.parseLocales(raw) {
+            case .success(let parsed):
+                locales = parsed
+            case .failure(let error):
+                throw UsageError(message: "'\(error.entry)' is not a language of the default config (\(DefaultConfig.locales.joined(separator: " ")))",
+                                 help: error.suggestion.map { "did you mean '\($0)'?" })
             }
             if locales.isEmpty { throw UsageError(message: "'--locales' needs at least one locale") }
         }
-        Terminal.out(DefaultConfig.json(locales: locales))
+        if arguments.has("--force"), !arguments.has("--output") { throw UsageError(message: "'--force' goes with -o FILE") }
+        let text = DefaultConfig.json(locales: locales)
+        guard let output = arguments.value("--output"), output != "-" else {
+            Terminal.out(text)
+            return .success
+        }
+        if FileSystem.exists(output), !arguments.has("--force") {
+            throw UsageError(message: "'\(output)' already exists; nothing was written", help: "choose another path, or add --force to replace it")
+        }
+        do {
+            try FileSystem.writeAtomically(Array(text.utf8), to: output)
+        } catch {
+            Terminal.err("error: \(error.message)\n")
+            return .io
+        }
+        Terminal.err("wrote \(output) (\(locales.count) locale\(locales.count == 1 ? "" : "s"))\n")
         return .success
     }
 }

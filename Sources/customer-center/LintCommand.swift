@@ -54,7 +54,8 @@ struct LintCommand: Command {
         OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: the configuration file's, else inferred)."),
         ReportingOptions.configFile,
         OptionSpec(name: "--baseline", valueName: "FILE", summary: "Accept the findings recorded in FILE; report only new ones (and entries gone stale)."),
-        OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE and exit 0."),
+        OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE ('-' for stdout) and exit 0."),
+        OptionSpec(name: "--force", valueName: nil, summary: "Let --write-baseline replace a file that is not a baseline (never an input)."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -70,22 +71,33 @@ struct LintCommand: Command {
             platforms: try ReportingOptions.platforms(arguments),
             rules: try ReportingOptions.severityOverrides(arguments),
             quiet: arguments.has("--quiet"))
-        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
+        if arguments.positionals.isEmpty, Terminal.stdinIsTerminal {
+            Terminal.err("customer-center lint: reading a config from standard input (end with Ctrl-D; see 'customer-center lint --help')\n")
+        }
+        let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if given.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
+        let paths = FileSystem.expandInputs(given)
+        let explicit = arguments.value("--config").map(FileSystem.absolute)
+        let baselinePath = arguments.value("--baseline")
+        if let output = arguments.value("--write-baseline") {
+            try checkBaselineDestination(output, inputs: paths.filter { $0 != "-" } + (explicit.map { [$0] } ?? []) + (baselinePath.map { [$0] } ?? []),
+                                         force: arguments.has("--force"))
+        }
 
         // Read every input, and group the files by the configuration that applies to them.
-        var unreadable = false
+        var unreadable: [UnreadableFile] = []
+        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !paths.contains(where: { $0.hasPrefix(directory) }) {
+            unreadable.append(UnreadableFile(path: directory, reason: "no customer_center*.json or customer-center*.json file below it"))
+        }
         var finder = ConfigurationFinder()
         var groups: [(configuration: String?, sources: [SourceFile])] = []
-        let explicit = arguments.value("--config").map(FileSystem.absolute)
         for path in paths {
             let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
             let bytes: [UInt8]
             do {
                 bytes = try FileSystem.read(path)
             } catch {
-                Terminal.err("error: \(error.message)\n")
-                unreadable = true
+                unreadable.append(UnreadableFile(path: display, reason: error.reason))
                 continue
             }
             let location = FileSystem.absolute(path == "-" ? display : path)
@@ -97,6 +109,18 @@ struct LintCommand: Command {
                 groups.append((configuration, [source]))
             }
         }
+        if let explicit, groups.isEmpty, !FileSystem.exists(explicit) {
+            unreadable.append(UnreadableFile(path: arguments.value("--config") ?? explicit, reason: "no such configuration file"))
+        }
+        var baseline: Baseline?
+        if let baselinePath {
+            do {
+                let key = baselinePathKey(for: baselinePath)
+                baseline = Baseline(source: SourceFile(path: baselinePath, bytes: try FileSystem.read(baselinePath)), pathKey: key)
+            } catch {
+                unreadable.append(UnreadableFile(path: baselinePath, reason: error.reason))
+            }
+        }
         var reports: [FileReport] = []
         for group in groups {
             var configuration: LinterConfiguration?
@@ -104,35 +128,68 @@ struct LintCommand: Command {
                 do {
                     configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(path), bytes: try FileSystem.read(path)))
                 } catch {
-                    Terminal.err("error: \(error.message)\n")
-                    unreadable = true
+                    // A configuration that cannot be read: its files are not linted as if it did not exist.
+                    unreadable.append(UnreadableFile(path: FileSystem.display(path), reason: error.reason))
+                    continue
                 }
             }
             reports += LintRun.lint(group.sources, configuration: configuration, settings: settings)
         }
+        for file in unreadable { Terminal.err("error: cannot read '\(file.path)': \(file.reason)\n") }
         if let path = arguments.value("--write-baseline") {
+            let findings = reports.reduce(0) { $0 + $1.diagnostics.count }
             do {
-                try FileSystem.writeAtomically(Array(Baseline.write(reports).utf8), to: path)
+                try FileSystem.writeOutput(Array(Baseline.write(reports, pathKey: baselinePathKey(for: path)).utf8), to: path)
             } catch {
                 Terminal.err("error: \(error.message)\n")
                 return .io
             }
-            Terminal.err("wrote \(path) with \(reports.reduce(0) { $0 + $1.diagnostics.count }) findings\n")
-            return unreadable ? .io : .success
+            Terminal.err("wrote \(path == "-" ? "the baseline to standard output" : path) with \(countText(findings, "finding"))\n")
+            return unreadable.isEmpty ? .success : .io
         }
-        if let path = arguments.value("--baseline") {
-            do {
-                reports = Baseline(source: SourceFile(path: path, bytes: try FileSystem.read(path))).apply(to: reports)
-            } catch {
-                Terminal.err("error: \(error.message)\n")
-                return .io
-            }
+        if let baseline { reports = baseline.apply(to: reports) }
+        let report = LintReport(files: reports, unreadable: unreadable)
+        let options = RenderOptions(color: Terminal.colorAllowed(color), workingDirectory: FileSystem.currentDirectory())
+        Terminal.out(ReportRenderer.render(report, format: format, options: options))
+        if !unreadable.isEmpty { return .io }
+        let summary = report.summary
+        if summary.errors == 0, arguments.has("--strict"), summary.warnings > 0 {
+            Terminal.err("failing: \(countText(summary.warnings, "warning")) under --strict\n")
+        } else if summary.errors == 0, let maxWarnings, summary.warnings > maxWarnings {
+            Terminal.err("failing: \(countText(summary.warnings, "warning")), more than --max-warnings \(maxWarnings) allows\n")
         }
-        let report = LintReport(files: reports)
-        let rendered = ReportRenderer.render(report, format: format, options: RenderOptions(color: Terminal.colorAllowed(color)))
-        Terminal.out(rendered)
-        if unreadable { return .io }
         return report.failsGate(strict: arguments.has("--strict"), maxWarnings: maxWarnings) ? .findings : .success
+    }
+
+    /// `--write-baseline` writes only where nothing is, or where a baseline is (SPEC §2): never
+    /// over an input, never over another file unless `--force`.
+    static func checkBaselineDestination(_ output: String, inputs: [String], force: Bool) throws(UsageError) {
+        guard output != "-" else { return }
+        try FileSystem.refuseOverwriting(inputs: inputs, with: output, option: "--write-baseline")
+        guard FileSystem.exists(output), !force else { return }
+        let isBaseline: Bool
+        if let bytes = try? FileSystem.read(output) {
+            let existing = Baseline(source: SourceFile(path: output, bytes: bytes))
+            isBaseline = existing.diagnostics.isEmpty && Baseline.looksLikeBaseline(existing.source)
+        } else {
+            isBaseline = false
+        }
+        if !isBaseline {
+            throw UsageError(message: "'\(output)' exists and is not a baseline; nothing was written",
+                             help: "choose another path, or add --force to replace it")
+        }
+    }
+
+    /// Baseline paths are relative to the baseline file's folder, so the same file matches
+    /// however it was named on the command line.
+    static func baselinePathKey(for baselinePath: String) -> @Sendable (String) -> String {
+        let folder = baselinePath == "-" ? FileSystem.currentDirectory() : FileSystem.directory(of: FileSystem.absolute(baselinePath))
+        let cwd = FileSystem.currentDirectory()
+        return { path in
+            if path.hasPrefix("<") { return path }
+            let absolute = path.hasPrefix("/") ? path : FileSystem.absolute(cwd + "/" + path)
+            return FileSystem.relative(absolute, to: folder)
+        }
     }
 }
 
@@ -159,3 +216,6 @@ enum PlatformChoice: String, CaseIterable {
         }
     }
 }
+
+/// `1 finding`, `2 findings`.
+func countText(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

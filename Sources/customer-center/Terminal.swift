@@ -33,16 +33,17 @@ enum Terminal {
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    static var stdinIsTerminal: Bool { isatty(0) == 1 }
 
     /// Colour decision of `--color auto`: a terminal, `NO_COLOR` unset or empty, `TERM` not `dumb`.
-    static func colorAllowed(_ choice: ColorChoice) -> Bool {
+    static func colorAllowed(_ choice: ColorChoice, stream: Int32 = 1) -> Bool {
         switch choice {
         case .always: return true
         case .never: return false
         case .auto:
             if let noColor = environment("NO_COLOR"), !noColor.isEmpty { return false }
             if environment("TERM") == "dumb" { return false }
-            return stdoutIsTerminal
+            return isatty(stream) == 1
         }
     }
 }

@@ -41,8 +41,9 @@ import Testing
         Case(arguments: ["lint", "clean.json"], status: 0, stdout: "no problems found in 1 file\n", stderrContains: nil),
         Case(arguments: ["lint", "--format", "compact", "bom.json"], status: 0,
              stdout: "bom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n", stderrContains: nil),
-        Case(arguments: ["lint", "--strict", "--format", "compact", "bom.json"], status: 1, stdout: nil, stderrContains: nil),
-        Case(arguments: ["lint", "--max-warnings", "0", "--format", "compact", "bom.json"], status: 1, stdout: nil, stderrContains: nil),
+        Case(arguments: ["lint", "--strict", "--format", "compact", "bom.json"], status: 1, stdout: nil, stderrContains: "failing: 1 warning under --strict"),
+        Case(arguments: ["lint", "--max-warnings", "0", "--format", "compact", "bom.json"], status: 1, stdout: nil,
+             stderrContains: "failing: 1 warning, more than --max-warnings 0 allows"),
         Case(arguments: ["lint", "--max-warnings", "1", "--format", "compact", "bom.json"], status: 0, stdout: nil, stderrContains: nil),
         Case(arguments: ["lint", "--quiet", "--strict", "--format", "compact", "bom.json"], status: 0, stdout: "", stderrContains: nil),
         Case(arguments: ["lint", "--rule", "json.bom=error", "--format", "compact", "bom.json"], status: 1,
@@ -55,9 +56,16 @@ import Testing
         Case(arguments: ["lint", "--format", "jsn", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean 'json'?"),
         Case(arguments: ["lnit", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean 'lint'?"),
         Case(arguments: ["lint", "--max-warnings", "x", "clean.json"], status: 2, stdout: "", stderrContains: "whole number"),
-        Case(arguments: ["lint", "missing.json"], status: 3, stdout: "no problems found in 0 files\n", stderrContains: "cannot read 'missing.json'"),
+        Case(arguments: ["lint", "missing.json"], status: 3, stdout: "nothing was checked; 1 file was not read\n", stderrContains: "cannot read 'missing.json'"),
+        Case(arguments: ["lint", "clean.json", "missing.json"], status: 3, stdout: "no problems found in 1 file; 1 file was not read\n",
+             stderrContains: "cannot read 'missing.json'"),
+        Case(arguments: ["lint", "--config", "nope.json", "clean.json"], status: 3, stdout: "nothing was checked; 1 file was not read\n",
+             stderrContains: "cannot read 'nope.json'"),
         Case(arguments: ["lint", "--format", "compact", "missing.json", "broken.json"], status: 3, stdout: nil, stderrContains: "cannot read"),
-        Case(arguments: ["lint", "."], status: 3, stdout: nil, stderrContains: "is a directory"),
+        Case(arguments: ["lint", "empty"], status: 3, stdout: nil, stderrContains: "cannot read 'empty': no customer_center*.json"),
+        Case(arguments: ["lint", "--format", "compact", "configs"], status: 1,
+             stdout: trailingComma.replacingOccurrences(of: "broken.json", with: "configs/customer_center.json"),
+             stderrContains: nil),
         Case(arguments: ["lint", "--format", "compact", "clean.json", "broken.json", "bom.json"], status: 1,
              stdout: trailingComma + "bom.json:1:1: warning: UTF-8 byte-order mark at the start of the file [json.bom]\n",
              stderrContains: nil),
@@ -69,6 +77,12 @@ import Testing
     @Test(arguments: cases)
     func exitCodesAndOutput(_ testCase: Case) throws {
         let dir = try write(["broken.json": Self.broken, "clean.json": Self.clean, "bom.json": Self.bom])
+        // A directory: configs below it are found by name, hidden folders and other names skipped.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("configs/.hidden"), withIntermediateDirectories: true)
+        try Self.broken.write(to: dir.appendingPathComponent("configs/customer_center.json"), atomically: true, encoding: .utf8)
+        try Self.broken.write(to: dir.appendingPathComponent("configs/.hidden/customer_center.json"), atomically: true, encoding: .utf8)
+        try Self.broken.write(to: dir.appendingPathComponent("configs/other.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let result = try CLI.run(testCase.arguments, in: dir)
         #expect(result.status == testCase.status, "\(result.stdout)\n\(result.stderr)")
         if let stdout = testCase.stdout { #expect(result.stdout == stdout) }

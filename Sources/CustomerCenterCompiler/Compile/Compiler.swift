@@ -37,13 +37,35 @@ public struct CompileResult: Sendable {
 
 /// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
 public enum Compiler {
-    /// Lints `source` and, when it has no errors, compiles it.
-    public static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions()) -> CompileResult {
+    /// Findings that stop `compile` whatever the configuration says (`--rule … =off`, `ignore`):
+    /// compiling past them would ship an empty title, a missing offer or a guessed value.
+    public static let blockingRules: Set<RuleID> = [
+        "json.syntax", "json.invalid-utf8", "json.depth", "json.duplicate-key",
+        "schema.missing-field", "schema.type-mismatch",
+        "ref.unresolved-string", "ref.unresolved-offer", "l10n.missing-default-translation",
+    ]
+
+    /// Lints `source` and, when it has no errors, compiles it. `suppressed` removes findings the
+    /// configuration file ignores (`LintRun.compile` passes its `ignore` entries); findings of
+    /// `blockingRules` refuse the compile even when suppressed or switched off.
+    public static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions(),
+                               suppressed: (Diagnostic) -> Bool = { _ in false }) -> CompileResult {
         var lint = lintOptions
         lint.inputFormat = .authoring
         if let platforms = options.platforms { lint.platforms = platforms }
-        let analysis = Linter.analyze(source, options: lint)
-        guard let config = analysis.config, analysis.format == .authoring,
+        var unfilteredOptions = lint
+        unfilteredOptions.severityOverrides = lint.severityOverrides.filter { !blockingRules.contains($0.key) }
+        var analysis = Linter.analyzeUnfiltered(source, options: unfilteredOptions)
+        let raw = analysis.report.diagnostics
+        var shown = lint.applyPolicy(to: raw).filter { !suppressed($0) }
+        let blockers = raw.filter { $0.severity == .error && blockingRules.contains($0.id) }
+        for blocker in blockers where !shown.contains(where: { $0.id == blocker.id && $0.range == blocker.range && $0.message == blocker.message }) {
+            var forced = blocker
+            forced.message += " (compile refuses this whatever the configuration says)"
+            shown.append(forced)
+        }
+        analysis.report = FileReport(source: source, diagnostics: Linter.capPerRule(shown))
+        guard let config = analysis.config, analysis.format == .authoring, blockers.isEmpty,
               !analysis.report.diagnostics.contains(where: { $0.severity == .error }) else {
             return CompileResult(report: analysis.report, payloads: nil)
         }
@@ -91,6 +113,19 @@ public enum Compiler {
             ("locales", .list(locales.map(JSONValue.text))),
             ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) })),
         ]))
+    }
+
+    /// The payload paths listed in a `manifest.json`, keeping only names of the form this
+    /// compiler writes (`<platform>/<safe locale>.json`).
+    public static func manifestPayloadPaths(_ manifest: SourceFile) -> [String] {
+        let parsed = JSONParser.parse(manifest.bytes)
+        guard parsed.issues.isEmpty, let root = parsed.root, case .object(let members) = root.kind,
+              let payloads = members.first(where: { $0.key == "payloads" }), case .object(let entries) = payloads.value.kind else { return [] }
+        return entries.map(\.key).filter { path in
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, Platform(rawValue: String(parts[0])) != nil, parts[1].hasSuffix(".json") else { return false }
+            return isSafeFileName(String(parts[1].dropLast(5)))
+        }
     }
 
     /// Whether a locale code can be used as a file name (`--out-dir`): letters, digits, `-`, `_`.

@@ -19,6 +19,9 @@ public struct Baseline: Sendable {
     public var entries: [Entry] = []
     /// Problems reading it.
     public var diagnostics: [Diagnostic] = []
+    /// How a reported file path is recorded and compared (the CLI makes it relative to the
+    /// baseline's folder, so `customer_center.json` and `./customer_center.json` are one file).
+    public let pathKey: @Sendable (String) -> String
 
     static let schema = ObjectSchema("Baseline", "Accepted findings.", fields: [
         Field("version", .integer(minimum: 1, maximum: 1), required: true, "Format version (1)."),
@@ -31,8 +34,9 @@ public struct Baseline: Sendable {
     ])
 
     /// Reads a baseline file; problems become `diagnostics`.
-    public init(source: SourceFile) {
+    public init(source: SourceFile, pathKey: @escaping @Sendable (String) -> String = Baseline.normalizedPath) {
         self.source = source
+        self.pathKey = pathKey
         var sink = DiagnosticSink(file: source.path)
         let parsed = JSONParser.parse(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
@@ -44,18 +48,19 @@ public struct Baseline: Sendable {
                 guard let file = finding.string("file")?.value, let rule = finding.string("rule")?.value,
                       let pointer = finding.string("pointer")?.value else { continue }
                 let count = Int(finding.number("count")?.value.int64Value ?? 1)
-                entries.append(Entry(file: file, rule: RuleID(rawValue: rule), pointer: pointer, count: max(1, count), range: finding.node.range))
+                entries.append(Entry(file: Self.normalizedPath(file), rule: RuleID(rawValue: rule), pointer: pointer, count: max(1, count), range: finding.node.range))
             }
         }
         diagnostics = sink.diagnostics
     }
 
     /// The baseline of `reports`' findings, canonical JSON.
-    public static func write(_ reports: [FileReport]) -> String {
+    public static func write(_ reports: [FileReport], pathKey: (String) -> String = Baseline.normalizedPath) -> String {
         var counts: [String: (file: String, rule: String, pointer: String, count: Int)] = [:]
         for diagnostic in reports.flatMap(\.diagnostics) {
-            let key = "\(diagnostic.file)\u{0}\(diagnostic.id)\u{0}\(diagnostic.pointer)"
-            counts[key, default: (diagnostic.file, diagnostic.id.rawValue, diagnostic.pointer.description, 0)].count += 1
+            let file = pathKey(diagnostic.file)
+            let key = "\(file)\u{0}\(diagnostic.id)\u{0}\(diagnostic.pointer)"
+            counts[key, default: (file, diagnostic.id.rawValue, diagnostic.pointer.description, 0)].count += 1
         }
         let findings = counts.values.sorted { ($0.file, $0.rule, $0.pointer) < ($1.file, $1.rule, $1.pointer) }.map { entry in
             JSONValue.record([("file", .text(entry.file)), ("rule", .text(entry.rule)), ("pointer", .text(entry.pointer)), ("count", .integer(entry.count))])
@@ -69,9 +74,10 @@ public struct Baseline: Sendable {
         var remaining = entries.map(\.count)
         var result = reports.map { report -> FileReport in
             var copy = report
+            let file = pathKey(report.source.path)
             copy.diagnostics.removeAll { diagnostic in
                 guard let index = entries.indices.first(where: {
-                    remaining[$0] > 0 && entries[$0].file == diagnostic.file && entries[$0].rule == diagnostic.id
+                    remaining[$0] > 0 && entries[$0].file == file && entries[$0].rule == diagnostic.id
                         && entries[$0].pointer == diagnostic.pointer.description
                 }) else { return false }
                 remaining[index] -= 1
@@ -88,5 +94,20 @@ public struct Baseline: Sendable {
         }
         if !sink.diagnostics.isEmpty { result.append(FileReport(source: source, diagnostics: sink.diagnostics)) }
         return result
+    }
+
+    /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
+    @Sendable public static func normalizedPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? path : joined)
+    }
+
+    /// Whether a file has a baseline's shape: an object with `version` and `findings`.
+    public static func looksLikeBaseline(_ source: SourceFile) -> Bool {
+        let parsed = JSONParser.parse(source.bytes)
+        guard parsed.issues.isEmpty, let root = parsed.root, let reader = ObjectReader(root, pointer: .root, format: .authoring) else { return false }
+        return reader.number("version") != nil && reader.array("findings") != nil
     }
 }

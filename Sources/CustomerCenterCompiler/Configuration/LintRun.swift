@@ -25,18 +25,45 @@ public struct CommandLineSettings: Sendable {
 /// reports the configuration's own findings, stale ignores included.
 public enum LintRun {
     /// The reports of `sources`, then the configuration file's report when it has findings.
+    /// (A baseline, which spans every configuration group of a run, is applied after: `Baseline.apply`.)
     public static func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, settings: CommandLineSettings) -> [FileReport] {
         let options = self.options(configuration: configuration, settings: settings)
-        var reports = sources.map { Linter.lint($0, options: options) }
-        guard let configuration else { return reports }
-        var used = Set<Int>()
-        for index in reports.indices {
-            reports[index].diagnostics.removeAll { diagnostic in
-                guard let entry = configuration.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
-                used.insert(entry)
-                return true
-            }
+        let off = Set(options.severityOverrides.filter { $0.value == .off }.keys)
+        var reports = sources.map { source in
+            var report = Linter.lint(source, options: options)
+            report.disabledRules = off
+            return report
         }
+        var used = Set<Int>()
+        if let configuration {
+            for index in reports.indices {
+                reports[index].diagnostics.removeAll { diagnostic in
+                    guard let entry = configuration.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
+                    used.insert(entry)
+                    return true
+                }
+            }
+            reports += configurationReport(configuration, used: used, options: options)
+        }
+        return reports
+    }
+
+    /// `compile` under the same run: the configuration's levels and `ignore` entries apply to
+    /// what is reported, but `Compiler.blockingRules` refuse the compile whatever they say.
+    public static func compile(_ source: SourceFile, configuration: LinterConfiguration?, settings: CommandLineSettings,
+                               options compileOptions: CompileOptions) -> (result: CompileResult, configurationReport: [FileReport]) {
+        let options = self.options(configuration: configuration, settings: settings)
+        var used = Set<Int>()
+        let result = Compiler.compile(source, lintOptions: options, options: compileOptions) { diagnostic in
+            guard let entry = configuration?.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
+            used.insert(entry)
+            return true
+        }
+        return (result, configuration.map { configurationReport($0, used: used, options: options) } ?? [])
+    }
+
+    /// The configuration file's own findings and its stale `ignore` entries.
+    static func configurationReport(_ configuration: LinterConfiguration, used: Set<Int>, options: LintOptions) -> [FileReport] {
         var configSink = DiagnosticSink(file: configuration.source.path)
         for diagnostic in configuration.diagnostics { configSink.append(diagnostic) }
         for (index, entry) in configuration.ignores.enumerated() where !used.contains(index) {
@@ -46,10 +73,7 @@ public enum LintRun {
                             at: ByteRange(entry.range.start, entry.range.start + 1), pointer: entry.location)
         }
         let configDiagnostics = options.applyPolicy(to: configSink.diagnostics)
-        if !configDiagnostics.isEmpty {
-            reports.append(FileReport(source: configuration.source, diagnostics: configDiagnostics))
-        }
-        return reports
+        return configDiagnostics.isEmpty ? [] : [FileReport(source: configuration.source, diagnostics: configDiagnostics)]
     }
 
     /// Merges defaults, the configuration file and the command line.

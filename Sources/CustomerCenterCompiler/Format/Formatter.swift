@@ -28,6 +28,9 @@ public enum Formatter {
         guard let root = parsed.root, !sink.diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(report: report, formatted: nil)
         }
-        return Result(report: report, formatted: JSONWriter(sortKeys: true).write(root))
+        let text = JSONWriter(sortKeys: true).write(root)
+        // Keep the file's line endings: a Windows checkout must not fail `format --check`.
+        let ending = source.lineEnding
+        return Result(report: report, formatted: ending == "\n" ? text : text.replacingOccurrences("\n", with: ending))
     }
 }

@@ -11,12 +11,42 @@ public enum DefaultConfig {
                        "path_change_plans", "path_cancel", "cancel_survey_title", "survey_too_expensive", "survey_not_using",
                        "survey_mistake", "promo_offer_title", "promo_offer_subtitle"]
 
+    /// The texts of a locale: its own, else its language's (`pt-BR` takes `pt`'s).
+    static func translations(for locale: String) -> [String]? {
+        DefaultTranslations.all[locale] ?? DefaultTranslations.all[LocaleCode.language(locale)]
+    }
+
+    /// `--locales` entries as the default config writes them: any case, `_` or `-`, surrounding
+    /// spaces, and BCP 47 tags whose language is one of the 32 (`pt-BR` gets `pt`'s texts).
+    /// Returns the canonical codes, or the entry that is none of these.
+    public static func parseLocales(_ list: String) -> Result<[String], LocaleListError> {
+        var result: [String] = []
+        for raw in list.split(separator: ",") {
+            let trimmed = raw.filter { !$0.isWhitespace }
+            guard !trimmed.isEmpty else { continue }
+            let code = LocaleCode.canonicalCase(String(trimmed))
+            guard LocaleCode.isWellFormed(code), translations(for: code) != nil else {
+                return .failure(LocaleListError(entry: String(raw.filter { !$0.isWhitespace }), suggestion: Suggestion.closest(to: code, among: locales)))
+            }
+            if !result.contains(code) { result.append(code) }
+        }
+        return .success(result)
+    }
+
+    /// A `--locales` entry that names none of the 32 languages.
+    public struct LocaleListError: Error, Sendable {
+        /// The entry as written.
+        public var entry: String
+        /// The closest of the 32 codes.
+        public var suggestion: String?
+    }
+
     /// The default config in `locales` (all 32 by default); the default locale is `en` when
     /// included, else the first one. Canonical JSON (sorted keys, 2-space indent).
     public static func json(locales: [String] = locales) -> String {
         let defaultLocale = locales.contains("en") ? "en" : (locales.first ?? "en")
         let strings: [(String, JSONValue)] = keys.enumerated().map { index, key in
-            (key, .record(locales.compactMap { locale in DefaultTranslations.all[locale].map { (locale, .text($0[index])) } }))
+            (key, .record(locales.compactMap { locale in translations(for: locale).map { (locale, .text($0[index])) } }))
         }
         func path(_ id: String, _ type: String, _ title: String, extra: [(String, JSONValue)] = []) -> JSONValue {
             .record([("id", .text(id)), ("type", .text(type)), ("title_key", .text(title))] + extra)

@@ -4,6 +4,8 @@ public struct FileReport: Sendable {
     public let source: SourceFile
     /// Its diagnostics in report order (SPEC §3).
     public var diagnostics: [Diagnostic]
+    /// Rules switched off for this file (JUnit does not list them as passed).
+    public var disabledRules: Set<RuleID> = []
 
     /// Creates a report; diagnostics are sorted into report order.
     public init(source: SourceFile, diagnostics: [Diagnostic]) {
@@ -22,6 +24,23 @@ public struct DiagnosticSummary: Sendable, Equatable {
     public var warnings: Int
     /// Diagnostics at note severity.
     public var notes: Int
+    /// Inputs that could not be read.
+    public var unreadable: Int = 0
+}
+
+/// An input that could not be read (a directory, a missing file, a bad `--config`): the run
+/// cannot vouch for it, and every format says so (SPEC §3).
+public struct UnreadableFile: Sendable, Equatable {
+    /// The path as given.
+    public var path: String
+    /// Why, in words (`it is a directory`, `No such file or directory`).
+    public var reason: String
+
+    /// Creates an entry.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// Everything one `lint` run found, over all its files.
@@ -29,9 +48,14 @@ public struct LintReport: Sendable {
     /// One entry per input file, in the order given. Extra sources (a configuration file with
     /// findings) come after the inputs.
     public var files: [FileReport]
+    /// Inputs that could not be read; they fail the run (exit 3).
+    public var unreadable: [UnreadableFile]
 
     /// Creates a report.
-    public init(files: [FileReport]) { self.files = files }
+    public init(files: [FileReport], unreadable: [UnreadableFile] = []) {
+        self.files = files
+        self.unreadable = unreadable
+    }
 
     /// Every diagnostic, sorted by file, offset, id.
     public var allDiagnostics: [Diagnostic] {
@@ -40,7 +64,7 @@ public struct LintReport: Sendable {
 
     /// Counts for the summary line and the JSON `summary`.
     public var summary: DiagnosticSummary {
-        var summary = DiagnosticSummary(files: files.count, errors: 0, warnings: 0, notes: 0)
+        var summary = DiagnosticSummary(files: files.count, errors: 0, warnings: 0, notes: 0, unreadable: unreadable.count)
         for diagnostic in files.lazy.flatMap(\.diagnostics) {
             switch diagnostic.severity {
             case .error: summary.errors += 1

@@ -73,6 +73,14 @@ public enum Linter {
 
     /// Lints one file and keeps the decoded model.
     public static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
+        var analysis = analyzeUnfiltered(source, options: options)
+        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: analysis.report.diagnostics)))
+        return analysis
+    }
+
+    /// `analyze` before the policy: every rule that is not off runs, and its findings keep their
+    /// default severities (the compiler's gate needs them whatever the configuration says).
+    static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions) -> Analysis {
         var sink = DiagnosticSink(file: source.path)
         let parsed = JSONParser.parse(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
@@ -96,7 +104,7 @@ public enum Linter {
                 SchemaValidation.reportUnknownFormat(root, into: &sink)
             }
         }
-        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: sink.diagnostics)))
+        analysis.report = FileReport(source: source, diagnostics: sink.diagnostics)
         return analysis
     }
 

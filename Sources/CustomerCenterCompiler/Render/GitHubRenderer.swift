@@ -25,6 +25,9 @@ public struct GitHubRenderer {
             }
             out += "::\(command) " + properties(diagnostic.file, diagnostic.range, source, title: diagnostic.id.rawValue) + "::" + Self.escapeData(message) + "\n"
         }
+        for file in report.unreadable {
+            out += "::error file=\(Self.escapeProperty(file.path)),title=unreadable::" + Self.escapeData("cannot read '\(file.path)': \(file.reason)") + "\n"
+        }
         return out
     }
 

@@ -42,7 +42,10 @@ public struct HumanRenderer {
         }
     }
 
-    /// The range's first line (and last, for multi-line ranges) with a gutter and `^~~~` under the range.
+    /// The range's first line (and last, for multi-line ranges) with a gutter and `^~~~` under
+    /// the range. A long line (minified JSON) is cut to a byte window around the range before
+    /// anything is decoded, then to `maxLineWidth` display columns, whatever its characters: the
+    /// cost is bounded per diagnostic, never the line's length.
     func snippet(source: SourceFile, range: ByteRange, underline: String, into out: inout String) {
         guard !source.bytes.isEmpty || range.start == 0 else { return }
         let first = source.lineIndex(of: range.start)
@@ -50,51 +53,68 @@ public struct HumanRenderer {
         let gutterWidth = String(last + 1).count
         let pad = String(repeating: " ", count: gutterWidth)
         out += paint(pad + " |", Style.gutter) + "\n"
-        let startLocation = source.location(of: range.start)
-        let endLocation = source.location(of: range.end)
-        func line(_ index: Int, from: Int?, to: Int?) {
-            let display = TerminalText.DisplayLine(source.lineBytes(index))
-            let lineEnd = display.columns.last ?? 0
-            var caretStart = from.map { display.displayColumn(ofScalarColumn: $0) } ?? 0
-            var caretEnd = to.map { display.displayColumn(ofScalarColumn: $0) } ?? lineEnd
+        func line(_ index: Int, from: Int, to: Int?) {
+            let whole = source.lineBytes(index)
+            // At most 4 bytes a column (and a few more for escapes): this many bytes either side
+            // always fill the window.
+            let reach = Self.maxLineWidth * 4
+            var lower = max(whole.startIndex, from - reach)
+            var upper = min(whole.endIndex, from + reach)
+            while lower > whole.startIndex, lower < whole.endIndex, source.bytes[lower] & 0xC0 == 0x80 { lower -= 1 }
+            while upper < whole.endIndex, source.bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+            let display = TerminalText.DisplayLine(source.bytes[lower..<upper])
+            var caretStart = display.column(atOffset: from)
+            var caretEnd = to.map { display.column(atOffset: $0) } ?? display.endColumn
             caretEnd = max(caretEnd, caretStart + 1)
-            var text = display.text
-            // Window long lines (minified JSON) around the range.
-            var offset = 0
-            let scalarsText = Array(text.unicodeScalars)
-            if lineEnd > Self.maxLineWidth, scalarsText.count == lineEnd {
-                let windowStart = max(0, min(caretStart - 40, lineEnd - Self.maxLineWidth))
-                let windowEnd = min(lineEnd, windowStart + Self.maxLineWidth)
-                var windowed = String(String.UnicodeScalarView(scalarsText[windowStart..<windowEnd]))
-                if windowStart > 0 { windowed = "…" + windowed; offset = windowStart - 1 }
-                if windowEnd < lineEnd { windowed += "…" }
-                text = windowed
-                caretStart -= offset
-                caretEnd = min(caretEnd - offset, windowEnd - offset + 1)
+            let cutBefore = lower > whole.startIndex
+            let cutAfter = upper < whole.endIndex
+            var text = ""
+            if !cutBefore, !cutAfter, display.endColumn <= Self.maxLineWidth {
+                for cell in display.cells { text += cell.text }
+            } else {
+                let windowStart = max(0, min(caretStart - 40, display.endColumn - Self.maxLineWidth))
+                let windowEnd = windowStart + Self.maxLineWidth
+                var shownFirst = true, shownLast = true
+                var body = ""
+                for cell in display.cells {
+                    if cell.column < windowStart { shownFirst = false; continue }
+                    if cell.column + cell.width > windowEnd { shownLast = false; break }
+                    body += cell.text
+                }
+                let ellipsisBefore = cutBefore || !shownFirst
+                text = (ellipsisBefore ? "…" : "") + body + (cutAfter || !shownLast ? "…" : "")
+                let shift = windowStart - (ellipsisBefore ? 1 : 0)
+                caretStart -= shift
+                caretEnd = min(caretEnd - shift, Self.maxLineWidth + (ellipsisBefore ? 2 : 1))
             }
             let number = String(index + 1)
             out += paint(String(repeating: " ", count: gutterWidth - number.count) + number + " |", Style.gutter) + " " + text + "\n"
             let marks = "^" + String(repeating: "~", count: max(0, caretEnd - caretStart - 1))
             out += paint(pad + " |", Style.gutter) + " " + String(repeating: " ", count: max(0, caretStart)) + paint(marks, underline) + "\n"
         }
+        let lineStart = source.lineBytes(last).startIndex
         if first == last {
-            line(first, from: startLocation.column, to: range.count > 0 ? endLocation.column : nil)
-            if range.count == 0 { return }
+            line(first, from: range.start, to: range.count > 0 ? range.end : nil)
         } else {
-            line(first, from: startLocation.column, to: nil)
+            line(first, from: range.start, to: nil)
             if last > first + 1 { out += paint(pad + " :", Style.gutter) + "\n" }
-            line(last, from: 1, to: endLocation.column)
+            line(last, from: lineStart, to: range.end)
         }
     }
 
     func summaryLine(_ summary: DiagnosticSummary) -> String {
         let files = MessageText.count(summary.files, "file")
-        if summary.errors + summary.warnings + summary.notes == 0 { return "no problems found in \(files)" }
+        let unread = summary.unreadable == 0 ? ""
+            : "; " + paint(MessageText.count(summary.unreadable, "file") + (summary.unreadable == 1 ? " was" : " were") + " not read", Style.error)
+        if summary.errors + summary.warnings + summary.notes == 0 {
+            if summary.files == 0, summary.unreadable > 0 { return paint("nothing was checked", Style.error) + unread }
+            return "no problems found in \(files)" + unread
+        }
         var parts = [String]()
         if summary.errors > 0 { parts.append(paint(MessageText.count(summary.errors, "error"), Style.error)) }
         if summary.warnings > 0 { parts.append(paint(MessageText.count(summary.warnings, "warning"), Style.warning)) }
         if summary.notes > 0 { parts.append(paint(MessageText.count(summary.notes, "note"), Style.note)) }
-        return "found " + parts.joined(separator: ", ") + " in \(files)"
+        return "found " + parts.joined(separator: ", ") + " in \(files)" + unread
     }
 
     func style(for severity: Severity) -> String {

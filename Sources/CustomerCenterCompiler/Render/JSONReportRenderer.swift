@@ -34,13 +34,19 @@ public struct JSONReportRenderer {
             }
             diagnostics.append(.record(members))
         }
+        var summaryMembers: [(String, JSONValue)] = [
+            ("files", .integer(summary.files)), ("errors", .integer(summary.errors)),
+            ("warnings", .integer(summary.warnings)), ("notes", .integer(summary.notes)),
+        ]
+        if !report.unreadable.isEmpty {
+            summaryMembers.append(("unreadable", .list(report.unreadable.map {
+                .record([("path", .text($0.path)), ("reason", .text($0.reason))])
+            })))
+        }
         let document = JSONValue.record([
             ("version", .integer(1)),
             ("diagnostics", .list(diagnostics)),
-            ("summary", .record([
-                ("files", .integer(summary.files)), ("errors", .integer(summary.errors)),
-                ("warnings", .integer(summary.warnings)), ("notes", .integer(summary.notes)),
-            ])),
+            ("summary", .record(summaryMembers)),
         ])
         return JSONWriter(sortKeys: false).write(document)
     }

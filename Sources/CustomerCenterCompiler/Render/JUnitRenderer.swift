@@ -11,7 +11,10 @@ public struct JUnitRenderer {
         for file in report.files {
             let findings = Dictionary(grouping: file.diagnostics, by: \.id)
             // Rules that concern documents, plus any rule with a finding here (config.* on a configuration file).
-            let ids = RuleCatalog.all.filter { !$0.formats.isEmpty || findings[$0.id] != nil }.map(\.id)
+            // Rules switched off did not run: they are not listed as passed.
+            let ids = RuleCatalog.all.filter {
+                findings[$0.id] != nil || (!$0.formats.isEmpty && !file.disabledRules.contains($0.id))
+            }.map(\.id)
             var cases = ""
             var failures = 0
             for id in ids {
@@ -34,8 +37,16 @@ public struct JUnitRenderer {
             suites += "  <testsuite name=\"\(Self.escape(file.source.path))\" tests=\"\(ids.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
             suites += cases + "  </testsuite>\n"
         }
+        // An input that could not be read is an error of the run, not a pass.
+        for file in report.unreadable {
+            totalTests += 1
+            suites += "  <testsuite name=\"\(Self.escape(file.path))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+            suites += "    <testcase classname=\"\(Self.escape(file.path))\" name=\"read\">\n"
+            suites += "      <error type=\"unreadable\" message=\"\(Self.escape("cannot read: " + file.reason))\"/>\n"
+            suites += "    </testcase>\n  </testsuite>\n"
+        }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"customer-center\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n"
+            + "<testsuites name=\"customer-center\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(report.unreadable.count)\">\n"
             + suites + "</testsuites>\n"
     }
 

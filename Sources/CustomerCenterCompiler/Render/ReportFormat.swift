@@ -14,11 +14,14 @@ public struct RenderOptions: Sendable {
     public var color: Bool
     /// The tool's version (SARIF, JSON).
     public var toolVersion: String
+    /// The absolute working directory (SARIF URIs); `nil` keeps paths as given.
+    public var workingDirectory: String?
 
     /// Creates options.
-    public init(color: Bool = false, toolVersion: String = CustomerCenter.version) {
+    public init(color: Bool = false, toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
         self.color = color
         self.toolVersion = toolVersion
+        self.workingDirectory = workingDirectory
     }
 }
 
@@ -30,7 +33,7 @@ public enum ReportRenderer {
         case .human: return HumanRenderer(color: options.color).render(report)
         case .compact: return CompactRenderer().render(report)
         case .json: return JSONReportRenderer().render(report)
-        case .sarif: return SARIFRenderer(toolVersion: options.toolVersion).render(report)
+        case .sarif: return SARIFRenderer(toolVersion: options.toolVersion, workingDirectory: options.workingDirectory).render(report)
         case .github: return GitHubRenderer().render(report)
         case .junit: return JUnitRenderer().render(report)
         }

@@ -4,9 +4,15 @@ import JSONSyntax
 /// `tool.driver.rules`, one result per diagnostic with its region, and `partialFingerprints`.
 public struct SARIFRenderer {
     let toolVersion: String
+    /// The absolute working directory: relative paths under it become URIs relative to
+    /// `%SRCROOT%`; other paths become `file://` URIs. `nil`: relative paths stay relative.
+    let workingDirectory: String?
 
     /// Creates a renderer.
-    public init(toolVersion: String = CustomerCenter.version) { self.toolVersion = toolVersion }
+    public init(toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
+        self.toolVersion = toolVersion
+        self.workingDirectory = workingDirectory
+    }
 
     /// The SARIF log, with a trailing newline.
     public func render(_ report: LintReport) -> String {
@@ -20,14 +26,14 @@ public struct SARIFRenderer {
                 ("ruleId", .text(diagnostic.id.rawValue)),
                 ("level", .text(diagnostic.severity.rawValue)),
                 ("message", .record([("text", .text(diagnostic.message + (diagnostic.fix.map { " (\($0.message))" } ?? "")))])),
-                ("locations", .list([Self.location(diagnostic.file, diagnostic.range, in: source)])),
+                ("locations", .list([location(diagnostic.file, diagnostic.range, in: source)])),
                 ("partialFingerprints", .record([("primaryLocationLineHash", .text(fingerprint(diagnostic, occurrences: &occurrences)))])),
             ]
             if let index = ruleIndex[diagnostic.id] { members.insert(("ruleIndex", .integer(index)), at: 1) }
             if !diagnostic.notes.isEmpty {
                 members.append(("relatedLocations", .list(diagnostic.notes.enumerated().map { index, note in
                     let noteSource = report.source(named: note.file) ?? source
-                    guard case .object(var fields) = Self.location(note.file, note.range, in: noteSource).kind else { return .record([]) }
+                    guard case .object(var fields) = location(note.file, note.range, in: noteSource).kind else { return .record([]) }
                     fields.insert(JSONMember(key: "id", keyRange: .at(0), value: .integer(index + 1)), at: 0)
                     fields.append(JSONMember(key: "message", keyRange: .at(0), value: .record([("text", .text(note.message))])))
                     return JSONValue(.object(fields), range: .at(0))
@@ -41,15 +47,28 @@ public struct SARIFRenderer {
             ("informationUri", .text("https://github.com/RevenueCat")),
             ("rules", .list(rules.map(Self.rule))),
         ])
+        var run: [(String, JSONValue)] = [("tool", .record([("driver", driver)]))]
+        if let workingDirectory {
+            run.append(("originalUriBaseIds", .record([(Self.baseID, .record([("uri", .text(Self.fileURI(workingDirectory) + "/"))]))])))
+        }
+        // An input that could not be read: the run did not succeed, and says why.
+        run.append(("invocations", .list([.record([
+            ("executionSuccessful", .flag(report.unreadable.isEmpty)),
+            ("toolExecutionNotifications", .list(report.unreadable.map { file in
+                .record([
+                    ("level", .text("error")),
+                    ("message", .record([("text", .text("cannot read '\(file.path)': \(file.reason)"))])),
+                    ("locations", .list([.record([("physicalLocation", .record([("artifactLocation", artifact(file.path))]))])])),
+                ])
+            })),
+        ])])))
+        // Our columns count Unicode scalars (SARIF's default would be UTF-16 code units).
+        run.append(("columnKind", .text("unicodeCodePoints")))
+        run.append(("results", .list(results)))
         let log = JSONValue.record([
             ("$schema", .text("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .text("2.1.0")),
-            ("runs", .list([.record([
-                ("tool", .record([("driver", driver)])),
-                // Our columns count Unicode scalars (SARIF's default would be UTF-16 code units).
-                ("columnKind", .text("unicodeCodePoints")),
-                ("results", .list(results)),
-            ])])),
+            ("runs", .list([.record(run)])),
         ])
         return JSONWriter(sortKeys: false).write(log)
     }
@@ -70,7 +89,36 @@ public struct SARIFRenderer {
         ])
     }
 
-    static func location(_ file: String, _ range: ByteRange, in source: SourceFile) -> JSONValue {
+    /// The base id of paths relative to the working directory.
+    static let baseID = "%SRCROOT%"
+
+    /// An `artifactLocation`: `file://` URI for an absolute path (or one outside the working
+    /// directory), else a relative reference with `uriBaseId`.
+    func artifact(_ path: String) -> JSONValue {
+        if path.hasPrefix("/") { return .record([("uri", .text(Self.fileURI(path)))]) }
+        guard let workingDirectory else { return .record([("uri", .text(Self.uri(path)))]) }
+        let normalized = Baseline.normalizedPath(path)
+        if normalized == ".." || normalized.hasPrefix("../") {
+            return .record([("uri", .text(Self.fileURI(Self.resolve(normalized, against: workingDirectory))))])
+        }
+        return .record([("uri", .text(Self.uri(normalized))), ("uriBaseId", .text(Self.baseID))])
+    }
+
+    /// `file://` and the absolute path, percent-encoded.
+    static func fileURI(_ absolutePath: String) -> String { "file://" + uri(absolutePath) }
+
+    /// A relative path joined to an absolute directory, `..` resolved.
+    static func resolve(_ path: String, against directory: String) -> String {
+        var parts: [Substring] = directory.split(separator: "/")
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    func location(_ file: String, _ range: ByteRange, in source: SourceFile) -> JSONValue {
         let start = source.location(of: range.start)
         // SARIF regions end after the last character; an empty range still covers one column.
         var end = source.location(of: range.end)
@@ -78,7 +126,7 @@ public struct SARIFRenderer {
             end = SourceLocation(line: start.line, column: start.column + 1, offset: range.start)
         }
         return .record([("physicalLocation", .record([
-            ("artifactLocation", .record([("uri", .text(uri(file)))])),
+            ("artifactLocation", artifact(file)),
             ("region", .record([
                 ("startLine", .integer(start.line)), ("startColumn", .integer(start.column)),
                 ("endLine", .integer(end.line)), ("endColumn", .integer(end.column)),

@@ -33,51 +33,67 @@ enum TerminalText {
         }
     }
 
-    /// A source line made displayable: tabs expanded, unsafe characters and invalid bytes shown
-    /// as `<U+001B>` / `<0xFF>`, with the display column where each scalar starts.
+    /// Part of a source line made displayable: tabs expanded, unsafe characters and invalid
+    /// bytes shown as `<U+001B>` / `<0xFF>`. Each cell is what one scalar (or invalid byte) shows,
+    /// with its byte offset in the file and its display column, so a window can be cut by column
+    /// and a caret placed by byte offset.
     struct DisplayLine {
-        /// The text to print.
-        var text = ""
-        /// `columns[i]` is the display column (0-based) of scalar `i`; one extra entry for the line end.
-        var columns: [Int] = []
+        struct Cell {
+            /// Offset of the scalar's first byte in the file.
+            var offset: Int
+            /// 0-based display column where it starts.
+            var column: Int
+            /// Columns it takes.
+            var width: Int
+            /// What is printed.
+            var text: String
+        }
 
+        var cells: [Cell] = []
+        /// Display column after the last cell.
+        var endColumn = 0
+
+        /// `bytes` must start at a scalar boundary; indices are file offsets.
         init(_ bytes: ArraySlice<UInt8>) {
             var column = 0
             var offset = bytes.startIndex
             for (scalar, length) in UTF8Scalars.decode(bytes) {
                 guard let scalar else {
-                    // One column per invalid byte, as `SourceFile.location` counts them.
-                    for byte in bytes[offset..<offset + length] {
-                        if byte & 0xC0 != 0x80 { columns.append(column) }
-                        let shown = "<0x" + String(byte, radix: 16, uppercase: true) + ">"
-                        text += shown
+                    for index in offset..<offset + length {
+                        let shown = "<0x" + String(bytes[index], radix: 16, uppercase: true) + ">"
+                        cells.append(Cell(offset: index, column: column, width: shown.count, text: shown))
                         column += shown.count
                     }
                     offset += length
                     continue
                 }
-                offset += length
-                columns.append(column)
+                let text: String
+                let width: Int
                 if scalar == "\t" {
-                    let spaces = 4 - column % 4
-                    text += String(repeating: " ", count: spaces)
-                    column += spaces
+                    width = 4 - column % 4
+                    text = String(repeating: " ", count: width)
                 } else if MessageText.isUnsafeForDisplay(scalar) {
-                    let shown = "<" + MessageText.codePoint(scalar.value) + ">"
-                    text += shown
-                    column += shown.count
+                    text = "<" + MessageText.codePoint(scalar.value) + ">"
+                    width = text.count
                 } else {
-                    text.unicodeScalars.append(scalar)
-                    column += width(of: scalar)
+                    text = String(Character(scalar))
+                    width = TerminalText.width(of: scalar)
                 }
+                cells.append(Cell(offset: offset, column: column, width: width, text: text))
+                column += width
+                offset += length
             }
-            columns.append(column)
+            endColumn = column
         }
 
-        /// The display column of the 1-based scalar column `column`, clamped to the line.
-        func displayColumn(ofScalarColumn column: Int) -> Int {
-            let i = max(0, min(column - 1, columns.count - 1))
-            return columns[i]
+        /// The display column of byte `offset`: the first cell at or after it, else the end.
+        func column(atOffset offset: Int) -> Int {
+            var low = 0, high = cells.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cells[mid].offset < offset { low = mid + 1 } else { high = mid }
+            }
+            return low < cells.count ? cells[low].column : endColumn
         }
     }
 }

@@ -8,6 +8,18 @@ public enum LocaleCode {
         return String(code.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 
+    /// BCP 47's conventional case: `PT_br` → `pt-BR`, `zh-hant` → `zh-Hant` (language lower,
+    /// script title, region upper), `_` written `-`.
+    public static func canonicalCase(_ code: String) -> String {
+        let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.enumerated().map { index, part -> String in
+            if index == 0 { return String(part) }
+            if part.count == 4, part.allSatisfy(\.isLetter) { return part.prefix(1).uppercased() + part.dropFirst() }
+            if part.count == 2 { return part.uppercased() }
+            return String(part)
+        }.joined(separator: "-")
+    }
+
     /// The language subtag: `pt-BR` → `pt`.
     public static func language(_ code: String) -> String {
         String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")

@@ -1,5 +1,11 @@
 import JSONSyntax
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file's bytes with its display name and line table.
 ///
@@ -55,6 +61,14 @@ public struct SourceFile: Sendable {
         return starts
     }
 
+    /// The file's line ending, as its first line break writes it: `"\r\n"`, `"\r"`, or `"\n"`
+    /// (also for a file without line breaks). Writers keep it (SPEC §2).
+    public var lineEnding: String {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
+        if bytes[index] == 0x0A { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
+
     /// Whether the file starts with a UTF-8 byte-order mark.
     public var hasByteOrderMark: Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -72,20 +86,61 @@ public struct SourceFile: Sendable {
         return low
     }
 
-    /// Line and column (both 1-based) of a byte offset, clamped to the file.
+    /// Line and column (both 1-based) of a byte offset, clamped to the file. The line comes
+    /// from the line table by binary search; the column from scalar counts kept every
+    /// `SourceFile.scalarBlock` bytes, so a position on a 400 KB minified line costs a block,
+    /// not the line.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        let lineStarts = self.lineStarts
         var start = lineStarts[line]
         if line == 0, hasByteOrderMark, clamped >= 3 { start = 3 }
-        var column = 1
-        var i = start
-        while i < clamped {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        let column = clamped - start < Self.scalarBlock
+            ? scalarCount(from: start, to: clamped) + 1
+            : scalarsBefore(clamped) - scalarsBefore(start) + 1
         return SourceLocation(line: line + 1, column: column, offset: clamped)
+    }
+
+    /// Bytes per entry of the scalar-count table.
+    static let scalarBlock = 1024
+
+    /// Unicode scalars (lead bytes; an invalid byte counts as one) in `bytes[from..<to]`.
+    func scalarCount(from: Int, to: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var i = from
+            while i < to {
+                if buffer[i] & 0xC0 != 0x80 { count += 1 }
+                i += 1
+            }
+            return count
+        }
+    }
+
+    /// Scalars in `bytes[0..<offset]`, from the table plus at most one block.
+    func scalarsBefore(_ offset: Int) -> Int {
+        let table = scalarTable
+        let block = offset / Self.scalarBlock
+        return table[block] + scalarCount(from: block * Self.scalarBlock, to: offset)
+    }
+
+    /// `table[k]` = scalars in the first `k * scalarBlock` bytes. Built on first use.
+    private var scalarTable: [Int] {
+        lineTable.scalars.withLock { table in
+            if let table { return table }
+            var built = [0]
+            built.reserveCapacity(bytes.count / Self.scalarBlock + 2)
+            var total = 0
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Self.scalarBlock)
+                total += scalarCount(from: start, to: end)
+                built.append(total)
+                start = end
+            }
+            table = built
+            return built
+        }
     }
 
     /// The bytes of line `index` (0-based) without its line break.
@@ -109,7 +164,32 @@ public struct SourceFile: Sendable {
 
 /// The lazily built line table, shared by copies of a `SourceFile`.
 final class LineTable: Sendable {
-    let starts = Mutex<[Int]?>(nil)
+    let starts = LockedValue<[Int]?>(nil)
+    let scalars = LockedValue<[Int]?>(nil)
+}
+
+/// A value behind a pthread mutex. (`Synchronization.Mutex` would need macOS 15; the
+/// SwiftPM plugins run this code on the developer's Mac, whatever its version.)
+final class LockedValue<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the value, holding the lock.
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
 }
 
 /// A displayed position: 1-based line and column, 0-based byte offset.
