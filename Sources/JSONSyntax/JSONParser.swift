@@ -41,6 +41,9 @@ struct Parser {
     var reportedDepth = false
     /// Open brackets from the outside in, so a mismatched closer can end the right container.
     var openBrackets: [UInt8] = []
+    /// The end of the file was reported inside a container: the enclosing ones are not
+    /// reported again (a truncated file gets one error, not one per open bracket).
+    var reportedUnclosed = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int) {
         self.bytes = bytes
@@ -160,6 +163,14 @@ struct Parser {
         return JSONValue(.array(elements), range: ByteRange(start, pos))
     }
 
+    /// The end of the file inside a container: once, for the innermost, with every closer.
+    mutating func reportUnclosed(_ bracket: UInt8, opening: ByteRange) throws(IssueLimitReached) {
+        guard !reportedUnclosed else { return }
+        reportedUnclosed = true
+        let closers = openBrackets.reversed().map { $0 == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+        try report(.unclosed(bracket: bracket, opening: opening, closers: closers), .at(pos))
+    }
+
     /// Whether an enclosing container (not the innermost) is opened by `bracket`.
     func outerContainerOpened(by bracket: UInt8) -> Bool {
         openBrackets.dropLast().contains(bracket)
@@ -171,7 +182,7 @@ struct Parser {
         while true {
             try skipTrivia()
             guard let b = byte(at: pos) else {
-                try report(.unclosed(bracket: UInt8(ascii: "["), opening: opening), .at(pos))
+                try reportUnclosed(UInt8(ascii: "["), opening: opening)
                 return elements
             }
             if b == UInt8(ascii: "]") { pos += 1; return elements }
@@ -226,7 +237,7 @@ struct Parser {
         while true {
             try skipTrivia()
             guard let b = byte(at: pos) else {
-                try report(.unclosed(bracket: UInt8(ascii: "{"), opening: opening), .at(pos))
+                try reportUnclosed(UInt8(ascii: "{"), opening: opening)
                 return members
             }
             if b == UInt8(ascii: "}") { pos += 1; return members }

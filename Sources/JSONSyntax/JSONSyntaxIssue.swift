@@ -18,8 +18,9 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A token other than the one the grammar needs here.
         case unexpected(expected: String, found: Token)
-        /// An object or array that is never closed; `opening` is its bracket.
-        case unclosed(bracket: UInt8, opening: ByteRange)
+        /// The file ends inside objects or arrays: reported once, for the innermost one (`opening`
+        /// is its bracket); `closers` closes every open container, innermost first.
+        case unclosed(bracket: UInt8, opening: ByteRange, closers: [UInt8])
         /// A closing bracket that does not match the open one (`[1, 2}`).
         case mismatchedBracket(found: UInt8, expected: UInt8, opening: ByteRange)
         /// A string that reaches the end of the line or file without its closing quote.

@@ -15,7 +15,16 @@ import JSONSyntax
     /// Docs samples are partial configs: what they contain must decode without false findings.
     /// Allowed: the comments of the `.jsonc` sample, required fields its elisions ("// other
     /// paths") leave out, and the parts of a whole config a snippet does not include.
-    @Test(arguments: TestPaths.files(in: TestPaths.fixtures.appendingPathComponent("dashboard-docs"), extensions: ["json", "jsonc"]).map(\.lastPathComponent))
+    static let dashboardSamples = TestPaths.files(in: TestPaths.fixtures.appendingPathComponent("dashboard-docs"), extensions: ["json", "jsonc"])
+        .map(\.lastPathComponent)
+
+    /// A corpus that is there but empty would make the test below pass on nothing.
+    @Test(.enabled(if: TestPaths.sharedIsPresent, "skipped: ../shared/fixtures is absent (a clone on its own)"))
+    func dashboardCorpusIsNotEmpty() {
+        #expect(Self.dashboardSamples.count >= 7, "found \(Self.dashboardSamples)")
+    }
+
+    @Test(.enabled(if: TestPaths.sharedIsPresent, "skipped: ../shared/fixtures is absent (a clone on its own)"), arguments: dashboardSamples)
     func dashboardSamplesDecodeCleanly(_ name: String) throws {
         let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("dashboard-docs/\(name)"))
         let source = SourceFile(path: name, bytes: Array(data))

@@ -14,7 +14,7 @@ public enum RuleCatalog {
     /// them with `as? ModelRule.Type` casts would search the conformance tables at every start.
     static let modelRules: [any ModelRule.Type] = [
         UnresolvedStringRule.self, UnresolvedOfferRule.self, UnusedStringRule.self, UnusedOfferRule.self,
-        MissingDefaultTranslationRule.self, MissingTranslationRule.self, DefaultLocaleUnsupportedRule.self,
+        MissingDefaultTranslationRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
         EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self,
         UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
@@ -32,6 +32,9 @@ public enum RuleCatalog {
     /// Every rule type, in SPEC §5 order.
     public static let ruleTypes: [any Rule.Type] =
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
+
+    /// Rules this project adds to SPEC §5 (documented in the README's rule table).
+    public static let projectRules: Set<RuleID> = [MissingRequiredTranslationRule.descriptor.id]
 
     /// Every rule's descriptor.
     public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }

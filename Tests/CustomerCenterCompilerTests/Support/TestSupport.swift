@@ -8,8 +8,13 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let golden = packageRoot.appendingPathComponent("Tests/CustomerCenterCompilerTests/Golden")
     static let examples = packageRoot.appendingPathComponent("Examples")
-    /// `../shared/fixtures` beside the repository (CI clones main with shared/ beside it).
-    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    /// `../shared` beside the repository (CI clones main with shared/ beside it; a user's clone
+    /// has none, and the tests that compare against it skip, saying so).
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `../shared/fixtures`.
+    static let fixtures = shared.appendingPathComponent("fixtures")
+    /// Whether `../shared` is there.
+    static let sharedIsPresent = FileManager.default.fileExists(atPath: shared.appendingPathComponent("SPEC.md").path)
 
     static func files(in directory: URL, extensions: Set<String>) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

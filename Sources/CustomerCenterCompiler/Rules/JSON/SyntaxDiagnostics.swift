@@ -24,11 +24,14 @@ enum SyntaxDiagnostics {
                 fix = Fix(message: "insert ':'", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ":")])
             }
             sink.emit(syntax, "expected \(expected), found \(describe(found))", at: range, pointer: pointer, fix: fix)
-        case .unclosed(let bracket, let opening):
+        case .unclosed(let bracket, let opening, let closers):
             let (closer, what) = bracket == UInt8(ascii: "{") ? ("}", "object") : ("]", "array")
-            sink.emit(syntax, "expected '\(closer)' to close the \(what), found end of file", at: range, pointer: pointer,
+            let outer = closers.count - 1
+            let more = outer > 0 ? " (and \(outer) enclosing container\(outer == 1 ? " is" : "s are") still open)" : ""
+            let all = closers.isEmpty ? closer : String(decoding: closers, as: UTF8.self)
+            sink.emit(syntax, "expected '\(closer)' to close the \(what), found end of file\(more)", at: range, pointer: pointer,
                       notes: [sink.note("the \(what) opened here", at: opening)],
-                      fix: Fix(message: "insert '\(closer)'", edits: [TextEdit(range: range, replacement: closer)]))
+                      fix: Fix(message: "insert '\(all.count > 40 ? String(all.prefix(40)) + "…" : all)'", edits: [TextEdit(range: range, replacement: all)]))
         case .mismatchedBracket(let found, let expected, let opening):
             let what = expected == UInt8(ascii: "}") ? "object" : "array"
             sink.emit(syntax, "expected '\(Character(UnicodeScalar(expected)))' to close the \(what), found '\(Character(UnicodeScalar(found)))'",

@@ -13,36 +13,32 @@ public enum MissingTranslationRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
         let required = context.requiredLocales.map(LocaleCode.normalized)
+        // Required locales have their own rule (`l10n.missing-required-translation`), whose
+        // severity does not follow this one's.
         let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
         for entry in context.config.localization?.entries ?? [] {
-            // A locale is covered by its own text or its language's (the fallback of SPEC §1.1).
-            // Keys list locales in the same order almost always: check the next position first.
-            let translations = entry.translations
-            func missing(in locales: [String]) -> [String] {
-                var gaps: [String] = []
-                var next = 0
-                for locale in locales {
-                    if next < translations.count, translations[next].localeCode == locale { next += 1; continue }
-                    if let index = translations.firstIndex(where: { LocaleCode.normalized($0.localeCode) == locale }) { next = index + 1; continue }
-                    let language = LocaleCode.language(locale)
-                    if language != locale, translations.contains(where: { LocaleCode.normalized($0.localeCode) == language }) { continue }
-                    gaps.append(locale)
-                }
-                return gaps
-            }
-            let gaps = missing(in: targets)
+            let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
                 context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale), at: entry.key.range, pointer: entry.key.pointer)
             }
-            let requiredGaps = missing(in: required)
-            if !requiredGaps.isEmpty {
-                // Locales the configuration file requires: a gap there fails the gate.
-                context.sink.append(Diagnostic(
-                    id: descriptor.id, severity: .error,
-                    message: message(entry.key.value, requiredGaps, resolved.defaultLocale) + "; the configuration requires these locales",
-                    file: context.source.path, range: entry.key.range, pointer: entry.key.pointer))
-            }
         }
+    }
+
+    /// The locales of `locales` (normalized) that `entry` has no text for: neither its own nor
+    /// its language's (the fallback of SPEC §1.1).
+    static func gaps(of entry: StringEntry, in locales: [String]) -> [String] {
+        let translations = entry.translations
+        var gaps: [String] = []
+        var next = 0
+        // Keys list locales in the same order almost always: check the next position first.
+        for locale in locales {
+            if next < translations.count, translations[next].localeCode == locale { next += 1; continue }
+            if let index = translations.firstIndex(where: { LocaleCode.normalized($0.localeCode) == locale }) { next = index + 1; continue }
+            let language = LocaleCode.language(locale)
+            if language != locale, translations.contains(where: { LocaleCode.normalized($0.localeCode) == language }) { continue }
+            gaps.append(locale)
+        }
+        return gaps
     }
 
     static func message(_ key: String, _ locales: [String], _ defaultLocale: String?) -> String {

@@ -1,0 +1,29 @@
+import JSONSyntax
+
+/// `l10n.missing-required-translation`: a key with no text in a locale the configuration file
+/// requires (`locales.required`). Its own id, so that relaxing `l10n.missing-translation`
+/// (the general, warning-level gap) never relaxes a requirement the team wrote down.
+public enum MissingRequiredTranslationRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.missing-required-translation",
+        summary: "A key with no text in a locale that the configuration file's `locales.required` lists.",
+        rationale: "The team decided these languages must be complete; customers in them would see the default language's text.",
+        defaultSeverity: .error, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
+
+    /// The `locales.required` its examples are checked with.
+    public static let exampleRequiredLocales = ["de"]
+
+    public static func check(_ context: inout RuleContext) {
+        let required = context.requiredLocales.map(LocaleCode.normalized)
+        guard !required.isEmpty else { return }
+        for entry in context.config.localization?.entries ?? [] {
+            let gaps = MissingTranslationRule.gaps(of: entry, in: required)
+            if !gaps.isEmpty {
+                context.report(descriptor, MissingTranslationRule.message(entry.key.value, gaps, context.resolved.defaultLocale)
+                    + "; the configuration requires these locales", at: entry.key.range, pointer: entry.key.pointer)
+            }
+        }
+    }
+}
