@@ -17,7 +17,8 @@ import Testing
     }
 
     /// Rules about documents (`config.*` rules are about the configuration file; `ConfigurationTests` runs theirs).
-    static let documentRules = RuleCatalog.all.filter { !$0.formats.isEmpty }
+    /// (`preview.*` rules come from the rendered page, not from lint: `PreviewTests` runs theirs.)
+    static let documentRules = RuleCatalog.all.filter { !$0.formats.isEmpty && !RuleCatalog.previewRules.contains($0.id) }
     static let cases: [Case] = documentRules.flatMap { rule in Variant.allCases.map { Case(id: rule.id, variant: $0) } }
 
     /// The marked text after the variant's transformation (markers travel with the text).

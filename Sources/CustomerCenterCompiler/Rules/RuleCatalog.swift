@@ -10,13 +10,19 @@ public enum RuleCatalog {
         [ConfigStaleIgnoreRule.self]
     )
 
+    /// Rules only `preview --check` reports (from the rendered page's layout).
+    static let previewRuleTypes: [any Rule.Type] = [PreviewTruncatedRule.self]
+
+    /// Their ids.
+    public static let previewRules: Set<RuleID> = Set(previewRuleTypes.map { $0.descriptor.id })
+
     /// The rules that check the resolved model, in catalog order. Listed explicitly: finding
     /// them with `as? ModelRule.Type` casts would search the conformance tables at every start.
     static let modelRules: [any ModelRule.Type] = [
         UnresolvedStringRule.self, UnresolvedOfferRule.self, UnusedStringRule.self, UnusedOfferRule.self,
         MissingDefaultTranslationRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
-        EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self,
+        EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self, UnknownPlaceholderRule.self, DuplicateLocaleRule.self,
         UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
         InapplicablePathRule.self,
         DuplicatePathIDRule.self, DuplicatePathTypeRule.self, CustomURLMissingURLRule.self, InvalidURLRule.self,
@@ -32,6 +38,7 @@ public enum RuleCatalog {
     /// Every rule type, in SPEC §5 order.
     public static let ruleTypes: [any Rule.Type] =
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
+        + previewRuleTypes
 
     /// Rules this project adds to SPEC §5 (documented in the README's rule table).
     public static let projectRules: Set<RuleID> = [MissingRequiredTranslationRule.descriptor.id]

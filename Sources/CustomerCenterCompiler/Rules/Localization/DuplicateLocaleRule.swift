@@ -1,0 +1,24 @@
+/// `l10n.duplicate-locale`: a locale listed twice in `supported`.
+public enum DuplicateLocaleRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.duplicate-locale",
+        summary: "A locale listed twice in 'supported' (codes compare case-insensitively, '_' and '-' alike).",
+        rationale: "A repeated locale is compiled and counted twice, and usually hides a typo where another language was meant.",
+        defaultSeverity: .warning, formats: [.authoring],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de", ↓"DE"]"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
+
+    public static func check(_ context: inout RuleContext) {
+        guard let supported = context.config.localization?.supported else { return }
+        var first: [String: Located<String>] = [:]
+        for code in supported {
+            let key = LocaleCode.normalized(code.value)
+            guard let earlier = first[key] else {
+                first[key] = code
+                continue
+            }
+            context.report(descriptor, "locale \(MessageText.quoted(code.value)) is already listed in 'supported' as \(MessageText.quoted(earlier.value))",
+                           at: code.range, pointer: code.pointer, notes: [context.sink.note("first listed here", at: earlier.range)])
+        }
+    }
+}

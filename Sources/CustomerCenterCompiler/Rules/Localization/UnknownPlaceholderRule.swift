@@ -1,0 +1,21 @@
+/// `l10n.unknown-placeholder`: a well-formed `{{ name }}` that no SDK replaces.
+public enum UnknownPlaceholderRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "l10n.unknown-placeholder",
+        summary: "A '{{ name }}' that no SDK replaces: customers see the braces.",
+        rationale: "The SDKs replace only the variables they know (date, price, duration, count and the promotional-offer prices); any other name reaches customers as literal text in braces.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Hello ↓{{ customer_name }}"}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Renews on {{ date }} for {{ price }}"}"#))
+
+    public static func check(_ context: inout RuleContext) {
+        for item in context.resolved.texts.braced {
+            for match in Placeholders.scan(item.text.value) where match.isWellFormed && !Placeholders.knownNames.contains(match.name) {
+                let known = Placeholders.knownNames.sorted()
+                let suggestion = Suggestion.closest(to: match.name, among: known).map { "; did you mean '{{ \($0) }}'?" } ?? ""
+                context.report(descriptor, "\(MessageText.quoted("{{ \(match.name) }}")) in \(item.label) is replaced by no SDK: customers see it as written\(suggestion)",
+                               at: SourceText.range(of: match.range, in: item.text, source: context.source), pointer: item.text.pointer)
+            }
+        }
+    }
+}
