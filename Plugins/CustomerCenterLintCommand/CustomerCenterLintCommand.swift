@@ -7,8 +7,7 @@ import PackagePlugin
 struct CustomerCenterLintCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "customer-center")
-        var files = arguments.filter { $0.hasSuffix(".json") }
-        let options = arguments.filter { !$0.hasSuffix(".json") }
+        var (options, files) = Self.split(arguments)
         if files.isEmpty { files = Self.configs(under: context.package.directoryURL) }
         guard !files.isEmpty else {
             Diagnostics.remark("no customer_center*.json files found")
@@ -16,12 +15,41 @@ struct CustomerCenterLintCommand: CommandPlugin {
         }
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = ["lint"] + options + files
+        process.arguments = ["lint"] + options + ["--"] + files
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
             Diagnostics.error("customer-center lint failed (exit \(process.terminationStatus))")
         }
+    }
+
+    /// Options that take a value: their value is never a file to lint (`--config cfg.json`).
+    static let valueOptions: Set<String> = [
+        "--format", "--color", "--rule", "--max-warnings", "--config", "--baseline", "--write-baseline",
+        "--platform", "--input-format", "--stdin-filename",
+    ]
+
+    /// Options (with their values) and files, as `customer-center lint` reads its arguments.
+    static func split(_ arguments: [String]) -> (options: [String], files: [String]) {
+        var options: [String] = [], files: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+            } else if argument == "--" {
+                optionsEnded = true
+            } else {
+                options.append(argument)
+                if valueOptions.contains(argument), index < arguments.count {
+                    options.append(arguments[index])
+                    index += 1
+                }
+            }
+        }
+        return (options, files)
     }
 
     static func configs(under root: URL) -> [String] {

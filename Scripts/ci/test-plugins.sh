@@ -48,4 +48,10 @@ if swift package --build-path .build-sample customer-center-lint > out.txt 2>&1;
   cat out.txt; echo "FAIL: the command plugin passed a broken config"; exit 1
 fi
 grep -q "\[json.comment\]" out.txt || { cat out.txt; echo "FAIL: no diagnostic from the command plugin"; exit 1; }
+echo "plugins: command plugin with an option whose value ends in .json (--config cfg.json)"
+echo '{"rules": {"json.comment": "off"}}' > cfg.json
+swift package --build-path .build-sample customer-center-lint --config cfg.json Sources/App/customer_center.json > out.txt 2>&1 || true
+if grep -q "\[json.comment\]" out.txt || ! grep -q "error: .*\[" out.txt; then
+  cat out.txt; echo "FAIL: --config cfg.json was not passed to lint as the configuration"; exit 1
+fi
 echo "SwiftPM plugins: ok"

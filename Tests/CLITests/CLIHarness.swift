@@ -45,8 +45,14 @@ enum CLI {
             try? input.fileHandleForWriting.close()
         }
         writer.start()
+        // Both streams are drained at once: a large report on stderr must not block the child
+        // while the test waits for stdout to end.
+        let errBox = DataBox()
+        let errReader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        errReader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errBox.done.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return CLIResult(status: process.terminationStatus,
                          stdout: String(decoding: outData, as: UTF8.self),
@@ -59,4 +65,10 @@ enum CLI {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+/// Data filled in by another thread.
+final class DataBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }

@@ -75,15 +75,19 @@ public struct HumanRenderer {
                 let windowStart = max(0, min(caretStart - 40, display.endColumn - Self.maxLineWidth))
                 let windowEnd = windowStart + Self.maxLineWidth
                 var shownFirst = true, shownLast = true
+                var firstShownColumn: Int?
                 var body = ""
                 for cell in display.cells {
                     if cell.column < windowStart { shownFirst = false; continue }
                     if cell.column + cell.width > windowEnd { shownLast = false; break }
+                    if firstShownColumn == nil { firstShownColumn = cell.column }
                     body += cell.text
                 }
                 let ellipsisBefore = cutBefore || !shownFirst
                 text = (ellipsisBefore ? "…" : "") + body + (cutAfter || !shownLast ? "…" : "")
-                let shift = windowStart - (ellipsisBefore ? 1 : 0)
+                // A wide character across the window's edge is left out whole: count from the
+                // first character shown.
+                let shift = (firstShownColumn ?? windowStart) - (ellipsisBefore ? 1 : 0)
                 caretStart -= shift
                 caretEnd = min(caretEnd - shift, Self.maxLineWidth + (ellipsisBefore ? 2 : 1))
             }
