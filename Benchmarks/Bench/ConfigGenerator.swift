@@ -67,4 +67,19 @@ enum ConfigGenerator {
         let perPath = Double(large - small) / 100
         return max(0, Int((Double(bytes - small) / perPath).rounded()) + 4)
     }
+
+    /// A one-line config of `keys` strings, each unused and with leading and trailing spaces
+    /// (two findings each; the per-rule cap keeps at most 1,002), its text mostly Japanese,
+    /// German and Arabic, about 800 bytes a key.
+    static func minifiedWithFindings(keys: Int) -> String {
+        let filler = String(repeating: "日本語のテキスト Kündigung مرحبا ", count: 14)
+        var members: [String] = []
+        members.reserveCapacity(keys + 1)
+        members.append(#""title":{"en":"Help"}"#)
+        for i in 0..<keys { members.append(#""k\#(i)":{"en":" \#(filler)\#(i) "}"#) }
+        let screen = #"{"type":"MANAGEMENT","title_key":"title","paths":[{"id":"p","type":"MISSING_PURCHASE","title_key":"title"}]}"#
+        let noActive = #"{"type":"NO_ACTIVE","title_key":"title","paths":[{"id":"q","type":"MISSING_PURCHASE","title_key":"title"}]}"#
+        return #"{"localization":{"default":"en","localized_strings":{"# + members.joined(separator: ",")
+            + #"}},"screens":{"MANAGEMENT":"# + screen + #","NO_ACTIVE":"# + noActive + #"},"support":{"email":"a@example.com"}}"#
+    }
 }

@@ -160,6 +160,27 @@ print("| trivial Swift binary printing one line | \(ms(floorTimes[runs / 2])) | 
 print("| `customer-center lint` default config (\(mb(defaultConfig.count))) | \(ms(lintTimes[runs / 2])) | **\(ratio(lintTimes[runs / 2] / floorTimes[runs / 2]))** |")
 print("| same, with `--stdin-filename` as editors pass it | \(ms(stdinTimes[runs / 2])) | \(ratio(stdinTimes[runs / 2] / floorTimes[runs / 2])) |")
 
+// 4a. Output that scales: a minified (one-line) config full of findings and non-ASCII text, as a
+// dashboard export often is. The human format must cost about what the one-line format does.
+print("\n## Human output on minified, finding-heavy configs (whole process, median of interleaved runs)\n")
+print("| input | findings | compact | human | human ÷ compact |")
+print("|---|---|---|---|---|")
+for (label, keys) in [("400 KB one line", 500), ("4 MB one line", 5_000)] {
+    let text = ConfigGenerator.minifiedWithFindings(keys: keys)
+    let url = work.appendingPathComponent("minified-\(keys).json")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    let findings = Linter.lint(SourceFile(path: "m", bytes: Array(text.utf8))).diagnostics.count
+    let rounds = quick ? 3 : 7
+    var compactTimes: [Double] = [], humanTimes: [Double] = []
+    for _ in 0..<rounds {
+        compactTimes.append(spawn(tool, ["lint", "--format", "compact", url.path]).seconds)
+        humanTimes.append(spawn(tool, ["lint", "--format", "human", url.path]).seconds)
+    }
+    compactTimes.sort(); humanTimes.sort()
+    let (compact, human) = (compactTimes[rounds / 2], humanTimes[rounds / 2])
+    print("| \(label) (\(mb(text.utf8.count))) | \(findings) | \(ms(compact)) | \(ms(human)) | **\(ratio(human / compact))** |")
+}
+
 // 4b. Deterministic work per byte: instruction counts (callgrind) do not depend on machine noise,
 // so a quadratic path would show as a growing count per byte.
 let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) }
