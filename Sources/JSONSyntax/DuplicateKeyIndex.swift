@@ -17,17 +17,26 @@ struct DuplicateKeyIndex {
         if table == nil {
             if members.count < Self.linearLimit {
                 let signature = Self.signature(key)
+                var match: ByteRange?
                 if signature == Self.nonASCIISignature {
-                    if let match = members.first(where: { $0.key == key }) { return match.keyRange }
+                    match = members.first(where: { $0.key == key })?.keyRange
                     nonASCII.append(members.count)
                 } else {
                     for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
-                        return members[index].keyRange
+                        match = members[index].keyRange
+                        break
                     }
-                    for index in nonASCII where members[index].key == key { return members[index].keyRange }
+                    if match == nil {
+                        for index in nonASCII where members[index].key == key {
+                            match = members[index].keyRange
+                            break
+                        }
+                    }
                 }
+                // Every member gets its signature, repeated or not: the caller appends it either
+                // way, and the signatures must stay in step with the members.
                 signatures.append(signature)
-                return nil
+                return match
             }
             var built: [String: ByteRange] = [:]
             built.reserveCapacity(members.count * 2)

@@ -70,7 +70,7 @@ struct Parser {
                 try skipTrivia()
                 if pos < bytes.count {
                     let token = peekToken()
-                    try report(.trailingContent(found: token.token), token.range)
+                    try report(token.isValidScalar ? .trailingContent(found: token.token) : .invalidUTF8, token.range)
                 }
             }
         } catch {
@@ -163,6 +163,16 @@ struct Parser {
         return JSONValue(.array(elements), range: ByteRange(start, pos))
     }
 
+    /// "expected X, found Y" at the token; bytes that are not UTF-8 are `invalidUTF8` instead
+    /// (a stray 0xCA is a broken byte, not the character 'Ê').
+    mutating func reportUnexpected(expected: String, _ token: (token: JSONSyntaxIssue.Token, range: ByteRange, isValidScalar: Bool)) throws(IssueLimitReached) {
+        if !token.isValidScalar {
+            try report(.invalidUTF8, token.range)
+        } else {
+            try report(.unexpected(expected: expected, found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+        }
+    }
+
     /// The end of the file inside a container: once, for the innermost, with every closer.
     mutating func reportUnclosed(_ bracket: UInt8, opening: ByteRange) throws(IssueLimitReached) {
         guard !reportedUnclosed else { return }
@@ -222,7 +232,7 @@ struct Parser {
                 continue  // handled as a mismatched bracket above
             default:
                 let token = peekToken()
-                try report(.unexpected(expected: "',' or ']'", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                try reportUnexpected(expected: "',' or ']'", token)
                 if !startsValue(next) {
                     pos = token.range.end
                 }
@@ -261,7 +271,7 @@ struct Parser {
                 value = try parseValue()
             } else {
                 let token = peekToken()
-                try report(.unexpected(expected: "':' after the key", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                try reportUnexpected(expected: "':' after the key", token)
                 if let next = byte(at: pos), startsValue(next) {
                     value = try parseValue()
                 } else {
@@ -291,7 +301,7 @@ struct Parser {
                 continue  // handled as a mismatched bracket above
             default:
                 let token = peekToken()
-                try report(.unexpected(expected: "',' or '}'", found: token.token), token.range.count == 0 ? .at(pos) : ByteRange(pos, pos + 1))
+                try reportUnexpected(expected: "',' or '}'", token)
                 // A key or value start after a member means a missing comma: carry on from it.
                 if !(next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next)) {
                     pos = token.range.end

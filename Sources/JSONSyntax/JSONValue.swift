@@ -169,6 +169,63 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
         return Int64(double)
     }
 
+    /// The exact value when it is a whole number from 0 to `UInt64.max`, in any notation
+    /// (`12.0`, `1e19`, `100000000000000000000e-1`): what Swift's `JSONDecoder` accepts for `UInt`.
+    public var exactUInt64Value: UInt64? {
+        var digits: [UInt8] = []
+        var exponent = 0
+        var fractionDigits = 0
+        var inFraction = false
+        var negative = false
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { negative = true; utf8 = utf8.dropFirst() }
+        var exponentText: Substring.UTF8View?
+        for (index, byte) in zip(utf8.indices, utf8) {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // Leading zeros carry no value; the count of digits stays bounded.
+                if digits.isEmpty, byte == UInt8(ascii: "0") {
+                    if inFraction { fractionDigits += 1 }
+                    continue
+                }
+                guard digits.count < 400 else { return nil }
+                digits.append(byte - UInt8(ascii: "0"))
+                if inFraction { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                inFraction = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                exponentText = Substring(text)[index...].utf8.dropFirst()
+            default:
+                return nil
+            }
+            if exponentText != nil { break }
+        }
+        if let exponentText {
+            guard let value = Int(String(decoding: exponentText, as: UTF8.self).replacingOccurrences("+", with: "")),
+                  abs(value) < 100_000 else { return digits.isEmpty ? 0 : nil }
+            exponent = value
+        }
+        guard !digits.isEmpty else { return 0 }
+        if negative { return nil }
+        // value = digits × 10^(exponent − fractionDigits)
+        var scale = exponent - fractionDigits
+        while scale < 0, digits.last == 0 { digits.removeLast(); scale += 1 }
+        guard scale >= 0 else { return nil }
+        var result: UInt64 = 0
+        for digit in digits {
+            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            result = sum
+        }
+        for _ in 0..<scale {
+            let (times, overflow) = result.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            result = times
+        }
+        return result
+    }
+
     /// The nearest `Double`; infinite when the magnitude overflows (e.g. `1e999999`).
     public var doubleValue: Double { Double(text) ?? .nan }
 

@@ -211,3 +211,69 @@ struct FailCase: CustomTestStringConvertible, Sendable {
         #expect(duplicates == ["k7", "k99"])
     }
 }
+
+/// Every repeated key of every object is found, against a reference computed the plain way:
+/// member i repeats the first earlier member whose key Swift's `String` compares equal.
+@Suite struct DuplicateKeyPropertyTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func everyDuplicateIsFound(_ seed: UInt64) {
+        var random = Generator(state: seed)
+        // Few distinct keys, so repeats are common; precomposed and decomposed é are one key.
+        let alphabet = ["a", "b", "ab", "ba", "é", "e\u{0301}", "日本", "K", "\u{212A}", "long_key_name", "x\\u0041"]
+        for _ in 0..<20 {
+            let count = [3, 10, 40, 300, 600][random.next(5)]
+            var keys: [String] = []
+            var text = "{"
+            for index in 0..<count {
+                let key = alphabet[random.next(alphabet.count)] + (random.next(3) == 0 ? "\(random.next(count / 2 + 1))" : "")
+                keys.append(key.replacingOccurrences("\\u0041", with: "A"))
+                text += (index == 0 ? "" : ",") + "\"\(key)\": \(index)"
+            }
+            text += "}"
+            var expected: [String] = []
+            for (index, key) in keys.enumerated() where keys[..<index].contains(key) { expected.append(key) }
+            let found = JSONParser.parse(Array(text.utf8), issueLimit: 10_000).issues.compactMap { issue -> String? in
+                if case .duplicateKey(let key, _) = issue.kind { return key }
+                return nil
+            }
+            #expect(found.count == expected.count, "seed \(seed), \(count) members")
+            #expect(zip(found, expected).allSatisfy { $0 == $1 }, "seed \(seed)")
+        }
+    }
+
+    @Test func eachPairIsReported() {
+        let issues = JSONParser.parse(Array(#"{"a":1,"a":2,"b":3,"b":4}"#.utf8)).issues
+        let keys = issues.compactMap { issue -> String? in
+            if case .duplicateKey(let key, _) = issue.kind { return key }
+            return nil
+        }
+        #expect(keys == ["a", "b"])
+    }
+}
+
+/// A byte that is not UTF-8 is reported as such wherever it stands, never as a Latin-1 character.
+@Suite struct InvalidByteOutsideStringsTests {
+    @Test(arguments: ["{\"a\": 1 \u{FFFF}}", "[1 \u{FFFF}]", "{\"a\" \u{FFFF} 1}", "{\"a\": 1} \u{FFFF}"])
+    func strayByte(_ template: String) {
+        // U+FFFF stands for the raw byte 0xCA.
+        var bytes: [UInt8] = []
+        for scalar in template.unicodeScalars {
+            if scalar == "\u{FFFF}" { bytes.append(0xCA) } else { bytes += Array(String(scalar).utf8) }
+        }
+        let issues = JSONParser.parse(bytes).issues
+        #expect(issues.contains { $0.kind == .invalidUTF8 }, "\(issues.map(\.kind))")
+        #expect(!issues.contains { if case .unexpected(_, .character(0xCA)) = $0.kind { return true } else { return false } })
+        #expect(!issues.contains { if case .trailingContent(.character(0xCA)) = $0.kind { return true } else { return false } })
+    }
+}

@@ -15,7 +15,10 @@ enum SchemaValidation {
             var walker = SchemaWalker(mode: .response, source: source, sink: sink, platforms: platforms)
             walker.repeatedKeyOffsets = repeatedKeyOffsets
             walker.walk(root, .object(ResponseSchema.root), pointer: .root, anchor: anchor, name: "response", readers: platforms)
-            // iOS builds its screen dictionary only after the decode succeeded: the trap needs both.
+            // iOS builds its screen dictionary only after the decode succeeded: the traps need both.
+            if platforms.contains(.ios), !walker.iosFails {
+                reportIOSCrashes(root, into: &walker.sink)
+            }
             if platforms.contains(.ios), !walker.iosFails, walker.iosCrashKeys.count >= 2 {
                 let keys = walker.iosCrashKeys
                 let second = keys[1]
@@ -25,6 +28,29 @@ enum SchemaValidation {
                                  notes: [walker.sink.note("\(MessageText.quoted(keys[0].key)) is the first unknown screen key", at: keys[0].keyRange)])
             }
             sink = walker.sink
+        }
+    }
+
+    /// The value-level traps of purchases-ios (sdk-decoding §2): a `refund_window` whose
+    /// arithmetic overflows, and a `last_published_app_version` that `SemanticVersion` force-unwraps.
+    static func reportIOSCrashes(_ root: JSONValue, into sink: inout DiagnosticSink) {
+        if let version = root.member("last_published_app_version"), let text = version.value.stringValue,
+           let part = IOSAppVersion.crashingPart(text) {
+            sink.emit(CompatIOSCrashRule.descriptor,
+                      "iOS crashes when the Customer Center loads: 'last_published_app_version' part \(MessageText.quoted(part)) is not a whole number Swift's UInt can read (ASCII digits, at most 18446744073709551615)",
+                      at: version.value.range, pointer: JSONPointer.root.appending("last_published_app_version"))
+        }
+        let center = root.member("customer_center") ?? root.member("customerCenter")
+        for screen in center?.value.member("screens")?.value.objectMembers ?? [] {
+            for (index, path) in (screen.value.member("paths")?.value.arrayElements ?? []).enumerated() {
+                guard let window = path.member("refund_window") ?? path.member("refundWindow"), let text = window.value.stringValue,
+                      case .crash = IOSRefundWindow.evaluate(text) else { continue }
+                let pointer = JSONPointer.root.appending(center?.key ?? "customer_center").appending("screens").appending(screen.key)
+                    .appending("paths").appending(String(index)).appending(window.key)
+                sink.emit(CompatIOSCrashRule.descriptor,
+                          "iOS crashes when it decodes this config: 'refund_window' \(MessageText.quoted(text)) makes it negate Int.min",
+                          at: window.value.range, pointer: pointer)
+            }
         }
     }
 

@@ -65,7 +65,10 @@ extension SchemaWalker {
     /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
     /// Android drops a screen whose key is not a `ScreenType` name.
     mutating func checkScreenKeys(_ members: [JSONMember], pointer: PendingPointer, readers: Set<Platform>) {
-        let unknownForIOS = members.filter { !SharedSchema.screenKeys.contains($0.key) }
+        // What counts is distinct keys as Swift's String compares them: a key written twice, or
+        // precomposed and decomposed spellings of it, is one dictionary entry (no crash).
+        var seen = Set<String>()
+        let unknownForIOS = members.filter { !SharedSchema.screenKeys.contains($0.key) && seen.insert($0.key).inserted }
         if readers.contains(.ios), unknownForIOS.count >= 2 { iosCrashKeys = unknownForIOS }
         guard readers.contains(.android), platforms.contains(.android) else { return }
         for member in members where !(SharedSchema.screenKeys + ["UNKNOWN"]).contains(member.key) {

@@ -88,6 +88,11 @@ struct SchemaWalker {
             } else if let maximum, value > maximum {
                 typeProblem("\(MessageText.quoted(name)) must be at most \(maximum), found \(number.text)", node: node, pointer: pointer, readers: readers)
             }
+        case .unsignedInteger64:
+            guard case .number(let number) = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            if number.exactUInt64Value == nil {
+                typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(number.text)", node: node, pointer: pointer, readers: readers)
+            }
         case .integerCheckedByRule:
             guard case .number = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
         case .boolean:

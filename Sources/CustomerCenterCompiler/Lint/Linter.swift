@@ -88,6 +88,9 @@ public enum Linter {
                                 platforms: options.platforms ?? Set(Platform.allCases))
         if let root = parsed.root {
             analysis.format = options.inputFormat ?? FormatDetection.detect(root)
+            if analysis.format == .response {
+                reportUndecodable(parsed.issues, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
+            }
             if let format = analysis.format {
                 let repeated = parsed.issues.compactMap { issue -> Int? in
                     if case .duplicateKey = issue.kind { return issue.range.start }
@@ -106,6 +109,25 @@ public enum Linter {
         }
         analysis.report = FileReport(source: source, diagnostics: sink.diagnostics)
         return analysis
+    }
+
+    /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one
+    /// `compat.*-decode-failure` per target platform, at the first such error. A duplicate key or a
+    /// byte-order mark is not one: both decoders read past them.
+    static func reportUndecodable(_ issues: [JSONSyntaxIssue], platforms: Set<Platform>, into sink: inout DiagnosticSink) {
+        guard let first = issues.first(where: { issue in
+            switch issue.kind {
+            case .duplicateKey, .byteOrderMark, .tooManyIssues: return false
+            default: return true
+            }
+        }) else { return }
+        let range = first.range.count == 0 ? first.range : ByteRange(first.range.start, first.range.start + 1)
+        if platforms.contains(.ios) {
+            sink.emit(CompatIOSDecodeFailureRule.descriptor, "iOS cannot decode this payload: it is not valid JSON (the first syntax error is here)", at: range)
+        }
+        if platforms.contains(.android) {
+            sink.emit(CompatAndroidDecodeFailureRule.descriptor, "Android cannot decode this payload: it is not valid JSON (the first syntax error is here)", at: range)
+        }
     }
 
     /// Findings of one rule in one file past which the rest are summarized in one finding.

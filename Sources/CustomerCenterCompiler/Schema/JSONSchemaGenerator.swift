@@ -68,6 +68,10 @@ public enum JSONSchemaGenerator {
             members.append(("type", typeName("integer")))
             if let minimum { members.append(("minimum", .integer(Int(minimum)))) }
             if let maximum { members.append(("maximum", .integer(Int(maximum)))) }
+        case .unsignedInteger64:
+            members.append(("type", typeName("integer")))
+            members.append(("minimum", .integer(0)))
+            members.append(("maximum", JSONValue(.number(JSONNumber(text: String(UInt64.max))), range: .at(0))))
         case .boolean:
             members.append(("type", typeName("boolean")))
         }

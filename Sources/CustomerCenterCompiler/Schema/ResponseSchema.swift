@@ -86,7 +86,7 @@ public enum ResponseSchema {
     public static let root = ObjectSchema("Response", "GET /v1/customercenter/{app_user_id}.", fields: [
         Field("customer_center", .object(customerCenter), required: true, "The config."),
         Field("last_published_app_version", .text, "The latest app version (iOS update warning).", ios: .optional, android: .ignored),
-        Field("itunes_track_id", .integer(minimum: 0, maximum: nil), "The App Store id for the Update button (iOS).",
+        Field("itunes_track_id", .unsignedInteger64, "The App Store id for the Update button (iOS).",
               ios: .optional, android: .ignored),
     ])
 }

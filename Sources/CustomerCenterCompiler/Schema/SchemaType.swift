@@ -9,6 +9,8 @@ public indirect enum SchemaType: Sendable {
     case integer(minimum: Int64?, maximum: Int64?)
     /// Any JSON number; a rule judges its value (the JSON Schema still says integer and range).
     case integerCheckedByRule(minimum: Int64?, maximum: Int64?)
+    /// A whole number from 0 to `UInt64.max` in any notation (`12.0`, `1e19`): Swift's `UInt`.
+    case unsignedInteger64
     case boolean
 
     /// A plain string.
@@ -21,6 +23,7 @@ public indirect enum SchemaType: Sendable {
         case .array: return "an array"
         case .string(let s): return s.enumValues.isEmpty ? "a string" : "one of \(MessageText.alternatives(s.enumValues))"
         case .integer(let minimum, _), .integerCheckedByRule(let minimum, _): return minimum == 0 ? "a whole number ≥ 0" : "a whole number"
+        case .unsignedInteger64: return "a whole number from 0 to 18446744073709551615"
         case .boolean: return "true or false"
         }
     }

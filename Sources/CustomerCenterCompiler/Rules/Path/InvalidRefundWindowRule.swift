@@ -3,52 +3,41 @@ public enum InvalidRefundWindowRule: ModelRule {
     public static let descriptor = RuleDescriptor(
         id: "path.invalid-refund-window",
         summary: "A 'refund_window' that is neither 'forever' nor an ISO-8601 duration.",
-        rationale: "iOS reads an unparseable window as 'no limit', so the refund option shows to customers long after the window you meant.",
+        rationale: "iOS finds a duration anywhere in the text: with no 'P' it applies no limit, so the refund option shows long after the window you meant; with a 'P' and no number after it the window is zero and the refund option never shows; '-P-9223372036854775808D' crashes the app.",
         defaultSeverity: .error, formats: [.authoring, .response],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": ↓"14 days"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": "P14D"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
+        let ios = context.platforms.contains(.ios)
         for path in context.resolved.allPaths {
-            guard let window = path.refundWindow, window.value != "forever", ISODuration.seconds(window.value) == nil else { continue }
-            let fix = ISODuration.fromWords(window.value).map { RuleContext.replace(window, with: $0, "write '\($0)'") }
-            context.report(descriptor, "\(MessageText.quoted(window.value)) is not 'forever' or an ISO-8601 duration such as 'P14D' or 'P1M'; iOS would apply no limit",
-                           at: window.range, pointer: window.pointer, fix: fix)
+            guard let window = path.refundWindow else { continue }
+            let text = window.value
+            let quoted = MessageText.quoted(text)
+            let notDuration = "\(quoted) is not 'forever' or an ISO-8601 duration such as 'P14D' or 'P1M'"
+            // What iOS does with exactly this text (Android ignores the field).
+            switch IOSRefundWindow.evaluate(text) {
+            case .noLimit:
+                guard text != "forever" else { continue }
+                let fix = ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") }
+                context.report(descriptor, notDuration + (ios ? "; with no 'P' in it, iOS applies no limit: the refund option shows however old the purchase is" : ""),
+                               at: window.range, pointer: window.pointer, fix: fix)
+            case .window(_, let matched):
+                // A clean match of the whole text is valid; text around it is ignored by iOS.
+                guard matched != text || ISODuration.seconds(text) == nil else { continue }
+                let fix = matched != text ? RuleContext.replace(window, with: matched, "write '\(matched)'") : nil
+                context.report(descriptor, matched != text
+                               ? "\(quoted) has text around its duration" + (ios ? "; iOS reads only \(MessageText.quoted(matched)) and ignores the rest" : "")
+                               : notDuration,
+                               at: window.range, pointer: window.pointer, fix: fix)
+            case .hidden(let matched):
+                context.report(descriptor, notDuration + (ios ? "; iOS reads \(MessageText.quoted(matched)) in it as a window of zero (or less) and never shows the refund option" : ""),
+                               at: window.range, pointer: window.pointer, fix: ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") })
+            case .crash:
+                context.report(descriptor, notDuration + (ios ? "; iOS crashes decoding it (negating its component overflows)" : ""),
+                               at: window.range, pointer: window.pointer)
+            }
         }
     }
 }
 
-/// ISO-8601 durations (`P1Y2M3W4DT5H6M7S`), case-insensitive as iOS parses them.
-enum ISODuration {
-    /// The duration in seconds (months as 30 days, years as 365), or `nil` when it does not parse.
-    static func seconds(_ text: String) -> Double? {
-        var chars = Array(text.uppercased())
-        guard chars.first == "P", chars.count > 1 else { return nil }
-        chars.removeFirst()
-        var total = 0.0, number = "", inTime = false, sawComponent = false
-        let dateUnits: [Character: Double] = ["Y": 31_536_000, "M": 2_592_000, "W": 604_800, "D": 86_400]
-        let timeUnits: [Character: Double] = ["H": 3_600, "M": 60, "S": 1]
-        for c in chars {
-            if c.isNumber || c == "." || c == "," { number.append(c == "," ? "." : c); continue }
-            if c == "T" { guard !inTime, number.isEmpty else { return nil }; inTime = true; continue }
-            guard let value = Double(number), let unit = (inTime ? timeUnits : dateUnits)[c] else { return nil }
-            total += value * unit
-            number = ""
-            sawComponent = true
-        }
-        return number.isEmpty && sawComponent ? total : nil
-    }
-
-    /// "14 days" → "P14D", "2 weeks" → "P2W", "1 month" → "P1M".
-    static func fromWords(_ text: String) -> String? {
-        let parts = text.lowercased().split(separator: " ")
-        guard parts.count == 2, let n = Int(parts[0]), n > 0 else { return nil }
-        switch parts[1] {
-        case "day", "days": return "P\(n)D"
-        case "week", "weeks": return "P\(n)W"
-        case "month", "months": return "P\(n)M"
-        case "year", "years": return "P\(n)Y"
-        default: return nil
-        }
-    }
-}

@@ -1,0 +1,125 @@
+/// ISO-8601 durations (`P1Y2M3W4DT5H6M7S`), case-insensitive as iOS parses them.
+enum ISODuration {
+    /// The duration in seconds (months as 30 days, years as 365), or `nil` when it does not parse.
+    static func seconds(_ text: String) -> Double? {
+        var chars = Array(text.uppercased())
+        guard chars.first == "P", chars.count > 1 else { return nil }
+        chars.removeFirst()
+        var total = 0.0, number = "", inTime = false, sawComponent = false
+        let dateUnits: [Character: Double] = ["Y": 31_536_000, "M": 2_592_000, "W": 604_800, "D": 86_400]
+        let timeUnits: [Character: Double] = ["H": 3_600, "M": 60, "S": 1]
+        for c in chars {
+            if c.isNumber || c == "." || c == "," { number.append(c == "," ? "." : c); continue }
+            if c == "T" { guard !inTime, number.isEmpty else { return nil }; inTime = true; continue }
+            guard let value = Double(number), let unit = (inTime ? timeUnits : dateUnits)[c] else { return nil }
+            total += value * unit
+            number = ""
+            sawComponent = true
+        }
+        return number.isEmpty && sawComponent ? total : nil
+    }
+
+    /// "14 days" → "P14D", "2 weeks" → "P2W", "1 month" → "P1M".
+    static func fromWords(_ text: String) -> String? {
+        let parts = text.lowercased().split(separator: " ")
+        guard parts.count == 2, let n = Int(parts[0]), n > 0 else { return nil }
+        switch parts[1] {
+        case "day", "days": return "P\(n)D"
+        case "week", "weeks": return "P\(n)W"
+        case "month", "months": return "P\(n)M"
+        case "year", "years": return "P\(n)Y"
+        default: return nil
+        }
+    }
+}
+
+/// What purchases-ios does with a `refund_window` text: `ISODurationFormatter` runs the regex
+/// `([-+]?)P(?:([-+]?\d+)Y)?(?:([-+]?\d+)M)?(?:([-+]?\d+)W)?(?:([-+]?\d+)D)?(?:T(?:([-+]?\d+)H)?(?:([-+]?\d+)M)?(?:([-+]?\d+)S)?)?`
+/// case-insensitively and unanchored (its first match anywhere), reads each group with `Int(_:)`
+/// (0 when absent, non-ASCII or too large) and multiplies it by −1 after a leading `-`. So any
+/// text with a `p` "parses"; only text without one means no limit; and `-P-9223372036854775808D`
+/// computes `Int.min * -1`, which traps.
+public enum IOSRefundWindow: Equatable, Sendable {
+    /// `forever`, or no `p` anywhere: the refund option has no time limit.
+    case noLimit
+    /// A window; `matched` is the text the regex matched (the rest of the text is ignored).
+    case window(seconds: Double, matched: String)
+    /// The parts add up to zero (or less): the refund option is never shown.
+    case hidden(matched: String)
+    /// The arithmetic traps: the app crashes when it decodes the config.
+    case crash(matched: String)
+
+    /// Evaluates `text` as iOS does.
+    public static func evaluate(_ text: String) -> IOSRefundWindow {
+        if text == "forever" { return .noLimit }
+        let scalars = Array(text.unicodeScalars)
+        guard let p = scalars.firstIndex(where: { $0 == "p" || $0 == "P" }) else { return .noLimit }
+        var start = p
+        var negate = 1
+        if p > 0, scalars[p - 1] == "-" || scalars[p - 1] == "+" {
+            start = p - 1
+            if scalars[p - 1] == "-" { negate = -1 }
+        }
+        var index = p + 1
+        /// `([-+]?\d+)UNIT` at `index`, else nil (the group is skipped and nothing consumed).
+        func component(_ unit: Character) -> String? {
+            var i = index
+            var digits = ""
+            if i < scalars.count, scalars[i] == "-" || scalars[i] == "+" { digits.unicodeScalars.append(scalars[i]); i += 1 }
+            let firstDigit = i
+            while i < scalars.count, scalars[i].properties.numericType == .decimal { digits.unicodeScalars.append(scalars[i]); i += 1 }
+            guard i > firstDigit, i < scalars.count, Character(scalars[i]).uppercased() == String(unit) else { return nil }
+            index = i + 1
+            return digits
+        }
+        var parts: [(String?, Double)] = []
+        for (unit, seconds) in [("Y", 31_536_000.0), ("M", 2_592_000), ("W", 604_800), ("D", 86_400)] as [(Character, Double)] {
+            parts.append((component(unit), seconds))
+        }
+        if index < scalars.count, scalars[index] == "t" || scalars[index] == "T" {
+            index += 1
+            for (unit, seconds) in [("H", 3_600.0), ("M", 60), ("S", 1)] as [(Character, Double)] {
+                parts.append((component(unit), seconds))
+            }
+        }
+        let matched = String(String.UnicodeScalarView(scalars[start..<index]))
+        var total = 0.0
+        for (digits, unit) in parts {
+            guard let digits else { continue }
+            // `Int(_:)` reads ASCII digits only; anything else (or an overflow) is 0.
+            let value = Int(digits) ?? 0
+            if negate == -1, value == Int.min { return .crash(matched: matched) }
+            total += Double(value * negate) * unit
+        }
+        return total > 0 ? .window(seconds: total, matched: matched) : .hidden(matched: matched)
+    }
+}
+
+/// What RevenueCatUI does with `last_published_app_version`: it cuts the text to
+/// `^(\d+)(?:\.\d+)?(?:\.\d+)?` (where `\d` is any Unicode decimal digit) and force-unwraps
+/// `UInt(_:)` of each part, which is nil for non-ASCII digits and for values above `UInt64.max`:
+/// the app crashes when the Customer Center loads.
+public enum IOSAppVersion {
+    /// Whether iOS crashes on this version text; the offending part when it does.
+    public static func crashingPart(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var parts: [String] = []
+        func digits() -> String? {
+            var part = ""
+            while index < scalars.count, scalars[index].properties.numericType == .decimal {
+                part.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            return part.isEmpty ? nil : part
+        }
+        guard let major = digits() else { return nil }
+        parts.append(major)
+        for _ in 0..<2 {
+            guard index + 1 < scalars.count, scalars[index] == ".", scalars[index + 1].properties.numericType == .decimal else { break }
+            index += 1
+            if let part = digits() { parts.append(part) }
+        }
+        return parts.first { UInt64($0) == nil }
+    }
+}
