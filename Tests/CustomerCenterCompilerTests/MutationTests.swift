@@ -72,7 +72,7 @@ import Testing
         Mutation(rule: "path.invalid-url", base: authoring, edits: [firstPath(#""type": "CUSTOM_URL", "open_method": "EXTERNAL", "url": "www.example.com""#)], line: 92),
         Mutation(rule: "path.in-app-non-http", base: authoring, edits: [firstPath(#""type": "CUSTOM_URL", "open_method": "IN_APP", "url": "myapp://help""#)], line: 92),
         Mutation(rule: "path.custom-action-missing-identifier", base: authoring, edits: [firstPath(#""type": "CUSTOM_ACTION""#)], line: 92),
-        Mutation(rule: "path.promo-and-survey", base: authoring, edits: [(#""id": "cancel","#, #""id": "cancel", "promotional_offer_key": "cancel-offer","#)], line: 94),
+        Mutation(rule: "path.promo-and-survey", base: authoring, edits: [(#""id": "cancel","#, #""id": "cancel", "promotional_offer_key": "cancel-offer","#)], line: 109),
         Mutation(rule: "path.invalid-refund-window", base: authoring, edits: [firstPath(#""type": "MISSING_PURCHASE", "refund_window": "14 days""#)], line: 92),
         Mutation(rule: "path.platform-unsupported", base: authoring, edits: [firstPath(#""type": "CHANGE_PLANS""#)], line: 92, platforms: [.android]),
         Mutation(rule: "survey.empty-options", base: authoring, edits: [(options, #""options": [],"#)], line: 95),

@@ -11,8 +11,12 @@ public enum InvalidColorRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
             for (role, color, _) in theme.colors where !ColorSyntax.isHexColor(color.value) {
-                let androidNote = ColorSyntax.androidAccepts(color.value) ? "iOS cannot parse it" : "Android rejects the whole config and iOS ignores it"
-                context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role)): \(androidNote)",
+                // What each target platform does with it, and nothing about the others.
+                var effects: [String] = []
+                if context.platforms.contains(.android), !ColorSyntax.androidAccepts(color.value) { effects.append("Android rejects the whole config") }
+                if context.platforms.contains(.ios) { effects.append("iOS ignores it") }
+                let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
+                context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role))\(consequence)",
                                at: color.range, pointer: color.pointer,
                                fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'") })
             }

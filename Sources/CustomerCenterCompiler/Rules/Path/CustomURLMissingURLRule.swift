@@ -2,8 +2,8 @@
 public enum CustomURLMissingURLRule: ModelRule {
     public static let descriptor = RuleDescriptor(
         id: "path.custom-url-missing-url",
-        summary: "CUSTOM_URL without 'url' (iOS drops the path); also without 'open_method', which iOS needs too.",
-        rationale: "iOS drops a CUSTOM_URL path that has no url or no open_method, and Android shows it but does nothing when tapped.",
+        summary: "CUSTOM_URL without 'url' (iOS drops the path); for iOS, also without 'open_method'.",
+        rationale: "iOS drops a CUSTOM_URL path that has no url or no open_method; Android shows one without a url but does nothing when it is tapped (it opens one without open_method externally).",
         defaultSeverity: .error, formats: [.authoring, .response],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": ↓"CUSTOM_URL", "title_key": "title", "open_method": "EXTERNAL"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com", "open_method": "EXTERNAL"}]}"#))
@@ -11,11 +11,17 @@ public enum CustomURLMissingURLRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let type = path.type, type.value == "CUSTOM_URL" else { continue }
+            let id = MessageText.quoted(path.id?.value ?? "")
             if path.url == nil {
-                context.report(descriptor, "CUSTOM_URL path \(MessageText.quoted(path.id?.value ?? "")) has no 'url': iOS drops it and Android shows a row that does nothing",
+                // What each target platform does, and nothing about the others.
+                var effects: [String] = []
+                if context.platforms.contains(.ios) { effects.append("iOS drops it") }
+                if context.platforms.contains(.android) { effects.append("Android shows a row that does nothing") }
+                context.report(descriptor, "CUSTOM_URL path \(id) has no 'url'" + (effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")),
                                at: type.range, pointer: path.pointer)
-            } else if path.openMethod == nil {
-                context.report(descriptor, "CUSTOM_URL path \(MessageText.quoted(path.id?.value ?? "")) has no 'open_method': iOS drops it (set IN_APP or EXTERNAL)",
+            } else if path.openMethod == nil, context.platforms.contains(.ios) {
+                // Android opens it externally; only iOS needs the field.
+                context.report(descriptor, "CUSTOM_URL path \(id) has no 'open_method': iOS drops it (Android opens it externally); set IN_APP or EXTERNAL",
                                at: type.range, pointer: path.pointer)
             }
         }

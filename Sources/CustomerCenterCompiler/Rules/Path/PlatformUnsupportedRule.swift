@@ -20,7 +20,8 @@ public enum PlatformUnsupportedRule: ModelRule {
         guard context.platforms == [.android] else { return }
         for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }
-            context.report(descriptor, "Android never shows \(type.value) paths; only iOS customers will see this one", at: type.range, pointer: type.pointer)
+            context.report(descriptor, "Android never shows \(type.value) paths (Google Play handles them): customers of this Android config will not see this one",
+                           at: type.range, pointer: type.pointer)
         }
     }
 }

@@ -6,16 +6,26 @@ public enum PromoAndSurveyRule: ModelRule {
         rationale: "The platforms disagree: iOS skips the survey and shows the offer, Android runs the survey first, so customers get different flows.",
         defaultSeverity: .warning, formats: [.authoring, .response],
         failingExample: Examples.authoring(
-            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [↓{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title"}, {"id": "b", "title_key": "title"}]}}]}"#,
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": ↓"stay", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title"}, {"id": "b", "title_key": "title"}]}}]}"#,
             extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#),
         passingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title", "promotional_offer_key": "stay"}, {"id": "b", "title_key": "title"}]}}]}"#,
             extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.resolved.allPaths where path.offer != nil && path.survey != nil {
-            context.report(descriptor, "path \(MessageText.quoted(path.id?.value ?? "")) has both an offer and a survey: iOS shows only the offer, Android shows the survey first; put the offer on a survey option",
-                           at: ByteRange(path.range.start, path.range.start + 1), pointer: path.pointer)
+        for path in context.resolved.allPaths {
+            guard let offer = path.offer, let survey = path.survey else { continue }
+            // The token that must change is the offer (move it to a survey option); the survey gets a note.
+            let at: ByteRange, pointer: JSONPointer
+            switch offer {
+            case .key(let key): (at, pointer) = (key.range, key.pointer)
+            case .inline(let inline): (at, pointer) = (ByteRange(inline.range.start, inline.range.start + 1), inline.pointer)
+            }
+            var effects: [String] = []
+            if context.platforms.contains(.ios) { effects.append("iOS shows only the offer") }
+            if context.platforms.contains(.android) { effects.append("Android shows the survey first") }
+            context.report(descriptor, "path \(MessageText.quoted(path.id?.value ?? "")) has both an offer and a survey: \(effects.joined(separator: ", ")); put the offer on a survey option",
+                           at: at, pointer: pointer, notes: [context.note("the survey", at: survey.keyRange)])
         }
     }
 }

@@ -10,11 +10,15 @@ public enum UnknownScreenTypeRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         let unknown = context.config.screens.filter { !SharedSchema.screenKeys.contains($0.key.value) }
+        // Distinct keys as Swift's String compares them: that is what iOS's dictionary holds.
+        let distinct = Set(unknown.map(\.key.value)).count
         for screen in unknown {
             let key = screen.key
             let suggestion = SharedSchema.screenKeys.first { $0 == key.value.uppercased() } ?? Suggestion.closest(to: key.value, among: SharedSchema.screenKeys)
             var message = "\(MessageText.quoted(key.value)) is not a screen type; expected 'MANAGEMENT' or 'NO_ACTIVE'"
-            if unknown.count >= 2 { message += " (with \(unknown.count) unknown screen keys, iOS crashes when the Customer Center opens)" }
+            if distinct >= 2, context.platforms.contains(.ios) {
+                message += " (with \(distinct) unknown screen keys, iOS crashes when the Customer Center opens)"
+            }
             context.report(descriptor, message, at: key.range, pointer: key.pointer,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })
         }
