@@ -71,7 +71,8 @@ struct SchemaWalker {
                     fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index).resolved)
                     continue
                 }
-                walk(value, element, pointer: pointer.appending(index), anchor: value.range, name: name, readers: readers)
+                // Findings about an element name the element (`paths[2]`), not the array.
+                walk(value, element, pointer: pointer.appending(index), anchor: value.range, name: "\(name)[\(index)]", readers: readers)
             }
         case .string(let schema):
             guard let text = node.stringValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }

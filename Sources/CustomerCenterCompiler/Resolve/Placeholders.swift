@@ -32,7 +32,8 @@ public enum Placeholders {
                 while j < n, b[j] != close, b[j] != open, b[j] != UInt8(ascii: "\n"), j - i <= 64 { jScalar += scalarStart(b[j]); j += 1 }
                 guard j < n, b[j] == close else { continue }
                 var closes = 0, k = j, kScalar = jScalar
-                while k < n, b[k] == close, closes < 2 { closes += 1; k += 1; kScalar += 1 }
+                // Every closing brace of the run belongs to the span: `{{ price }}}` shows a stray one.
+                while k < n, b[k] == close { closes += 1; k += 1; kScalar += 1 }
                 var lo = i, hi = j
                 while lo < hi, b[lo] == space || b[lo] == tab { lo += 1 }
                 while hi > lo, b[hi - 1] == space || b[hi - 1] == tab { hi -= 1 }
@@ -58,6 +59,13 @@ public enum Placeholders {
         "date", "price", "duration", "count", "sub_offer_duration", "sub_offer_duration_2", "sub_offer_price",
         "sub_offer_price_2", "discounted_recurring_payment_price_per_period", "discounted_recurring_payment_cycles",
     ]
+
+    /// The names of every placeholder-like span of `text`, well-formed or not (`{{price}}` names
+    /// `price`): what a translation means to include, whatever its spelling.
+    public static func mentionedNames(in text: String) -> Set<String> {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
+        return Set(scan(text).map(\.name).filter { !$0.isEmpty })
+    }
 
     /// The names of the well-formed placeholders of `text`.
     public static func names(in text: String) -> Set<String> {

@@ -2,24 +2,63 @@ import JSONSyntax
 
 /// Maps spans of a decoded string back to its source bytes.
 enum SourceText {
-    /// The bytes of scalars `scalars` of the string literal at `located.range`, when the literal is
-    /// written without escapes (so text and source line up); otherwise the whole literal.
+    /// The source bytes of scalars `scalars` of the string literal at `located.range`, mapped
+    /// through escapes (`\"`, `\u201c`, surrogate pairs); the whole literal when the literal
+    /// cannot be mapped (it is not the string's source).
     static func range(of scalars: Range<Int>, in located: Located<String>, source: SourceFile) -> ByteRange {
+        guard let starts = scalarStarts(of: located, source: source),
+              scalars.lowerBound >= 0, scalars.upperBound < starts.count, scalars.lowerBound <= scalars.upperBound else { return located.range }
+        return ByteRange(starts[scalars.lowerBound], starts[scalars.upperBound])
+    }
+
+    /// The source offset where each decoded scalar of the literal starts, plus one entry for the
+    /// closing quote; `nil` when the literal does not decode to `located.value`.
+    static func scalarStarts(of located: Located<String>, source: SourceFile) -> [Int]? {
         let start = located.range.start + 1, end = located.range.end - 1
-        guard start <= end, end <= source.bytes.count else { return located.range }
-        let raw = source.bytes[start..<end]
-        guard !raw.contains(UInt8(ascii: "\\")), String(decoding: raw, as: UTF8.self) == located.value else { return located.range }
-        var offset = start
-        var scalarIndex = 0
-        var lower = start
-        for scalar in located.value.unicodeScalars {
-            if scalarIndex == scalars.lowerBound { lower = offset }
-            if scalarIndex == scalars.upperBound { return ByteRange(lower, offset) }
-            offset += UTF8.width(scalar)
-            scalarIndex += 1
+        guard start <= end, end <= source.bytes.count, start > 0, source.bytes[start - 1] == UInt8(ascii: "\"") else { return nil }
+        let bytes = source.bytes
+        var starts: [Int] = []
+        starts.reserveCapacity(end - start + 1)
+        var i = start
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= end else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[at..<at + 4] {
+                guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+                value = value * 16 + UInt32(digit)
+            }
+            return value
         }
-        if scalarIndex == scalars.lowerBound { lower = offset }
-        return ByteRange(lower, offset)
+        while i < end {
+            starts.append(i)
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\") {
+                guard i + 1 < end else { return nil }
+                if bytes[i + 1] == UInt8(ascii: "u") {
+                    guard let unit = hex4(i + 2) else { return nil }
+                    // A high surrogate followed by a low one is one scalar written in 12 bytes.
+                    if (0xD800...0xDBFF).contains(unit), i + 7 < end, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
+                       let low = hex4(i + 8), (0xDC00...0xDFFF).contains(low) {
+                        i += 12
+                    } else {
+                        i += 6
+                    }
+                } else {
+                    i += 2
+                }
+            } else if byte < 0x80 {
+                i += 1
+            } else {
+                // Valid UTF-8 only (the parser reported anything else): lead byte, then continuations.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+                guard length > 0, i + length <= end, bytes[i + 1..<i + length].allSatisfy({ $0 & 0xC0 == 0x80 }) else { return nil }
+                i += length
+            }
+        }
+        starts.append(end)
+        // The mapping is right only if it saw exactly the decoded string's scalars.
+        guard starts.count == located.value.unicodeScalars.count + 1 else { return nil }
+        return starts
     }
 }
 

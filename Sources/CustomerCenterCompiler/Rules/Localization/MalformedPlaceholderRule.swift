@@ -20,9 +20,14 @@ public enum MalformedPlaceholderRule: ModelRule {
             for match in matches {
                 let written = String(String.UnicodeScalarView(Array(item.text.value.unicodeScalars)[match.range]))
                 let canonical = match.canonical ?? "{{ name }}"
+                let range = SourceText.range(of: match.range, in: item.text, source: context.source)
+                // The token alone when it maps onto the source (edits of several findings in one
+                // text then never overlap); else the whole text, every placeholder corrected.
+                let fix = range != item.text.range && match.canonical != nil
+                    ? Fix(message: "write '\(canonical)'", edits: [TextEdit(range: range, replacement: canonical)])
+                    : RuleContext.replace(item.text, with: fixedText, "write '\(canonical)'")
                 context.report(descriptor, "\(MessageText.quoted(written)) in \(item.label) is not replaced by the SDKs; write \(MessageText.quoted(canonical))",
-                               at: SourceText.range(of: match.range, in: item.text, source: context.source), pointer: item.text.pointer,
-                               fix: RuleContext.replace(item.text, with: fixedText, "write '\(canonical)'"))
+                               at: range, pointer: item.text.pointer, fix: fix)
             }
         }
     }

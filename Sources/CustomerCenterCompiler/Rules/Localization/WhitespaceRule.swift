@@ -5,14 +5,37 @@ public enum WhitespaceRule: ModelRule {
         summary: "Leading, trailing or doubled whitespace in a text.",
         rationale: "Stray spaces misalign titles and buttons and usually mean a word was deleted or text was pasted with its surroundings.",
         defaultSeverity: .warning, formats: [.authoring, .response],
-        failingExample: Examples.authoring(strings: #""title": {"en": ↓"Help "}"#),
+        failingExample: Examples.authoring(strings: #""title": {"en": "Cancel↓  my subscription↓ "}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for (item, problem) in context.resolved.texts.badWhitespace {
-            let text = item.text.value
-            context.report(descriptor, "\(item.label) has \(problem)", at: item.text.range, pointer: item.text.pointer,
-                           fix: RuleContext.replace(item.text, with: normalized(text), "remove the extra whitespace"))
+        for (item, _) in context.resolved.texts.badWhitespace {
+            let scalars = Array(item.text.value.unicodeScalars)
+            // One finding per defect, at its own characters: a text can have all three.
+            var lead = 0
+            while lead < scalars.count, isSpace(Character(scalars[lead])) { lead += 1 }
+            var trail = scalars.count
+            while trail > lead, isSpace(Character(scalars[trail - 1])) { trail -= 1 }
+            var spans: [(range: Range<Int>, problem: String, replacement: String)] = []
+            if lead > 0 { spans.append((0..<lead, "leading whitespace", "")) }
+            var index = lead
+            while index < trail {
+                guard scalars[index] == " " else { index += 1; continue }
+                var end = index
+                while end < trail, scalars[end] == " " { end += 1 }
+                if end - index >= 2 { spans.append((index..<end, "doubled spaces", " ")) }
+                index = end
+            }
+            if trail < scalars.count, trail >= lead, !(lead == scalars.count) { spans.append((trail..<scalars.count, "trailing whitespace", "")) }
+            for span in spans {
+                let range = SourceText.range(of: span.range, in: item.text, source: context.source)
+                // An edit of just those characters when they map onto the source; else the whole text.
+                let fix = range != item.text.range
+                    ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
+                          edits: [TextEdit(range: range, replacement: span.replacement)])
+                    : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace")
+                context.report(descriptor, "\(item.label) has \(span.problem)", at: range, pointer: item.text.pointer, fix: fix)
+            }
         }
     }
 

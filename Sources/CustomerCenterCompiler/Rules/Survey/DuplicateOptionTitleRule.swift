@@ -36,29 +36,39 @@ public enum DuplicateOptionTitleRule: ModelRule {
             let options = (path.survey?.options ?? []).compactMap { option in option.title?.key }
             guard options.count > 1 else { continue }
             let entries = options.map { resolved.strings[$0.value]?.translations ?? [] }
-            /// The locales where option `a` and option `b` have the same text (exact locales only).
-            func clashes(_ a: Int, _ b: Int) -> [String] {
-                var result: [String] = []
+            /// The locales (as written) where option `a` and option `b` have the same text, with that text.
+            func clashes(_ a: Int, _ b: Int) -> [(locale: String, text: String)] {
+                var result: [(locale: String, text: String)] = []
                 for (position, translation) in entries[a].enumerated() {
                     // Tables list locales in the same order almost always: try the same position first.
                     let sameLocale = position < entries[b].count && entries[b][position].localeCode == translation.localeCode
                     let other = sameLocale ? entries[b][position]
                         : entries[b].first { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(translation.localeCode) }
                     guard let other, Self.sameIgnoringCase(other.textValue, translation.textValue) else { continue }
-                    let locale = LocaleCode.normalized(translation.localeCode)
-                    if resolved.targetLocales.contains(locale) { result.append(locale) }
+                    if resolved.targetLocales.contains(LocaleCode.normalized(translation.localeCode)) {
+                        result.append((translation.localeCode, translation.textValue))
+                    }
                 }
                 return result
             }
+            // Every pair of options that clash, each with its own locales and texts.
             for index in options.indices {
                 for earlier in 0..<index where options[earlier].value != options[index].value {
                     let clashes = clashes(index, earlier)
-                    guard let locale = clashes.first, let text = resolved.text(options[index].value, locale: locale) else { continue }
-                    let locales = clashes.map { MessageText.quoted($0) }.joined(separator: ", ")
-                    context.report(descriptor, "two options of this survey read \(MessageText.quoted(text.translation.text.value)) in \(locales)",
+                    guard !clashes.isEmpty else { continue }
+                    var byText: [(text: String, locales: [String])] = []
+                    for clash in clashes {
+                        if let slot = byText.firstIndex(where: { $0.text == clash.text }) {
+                            byText[slot].locales.append(clash.locale)
+                        } else {
+                            byText.append((clash.text, [clash.locale]))
+                        }
+                    }
+                    let shown = byText.prefix(4).map { "\(MessageText.quoted($0.text)) in \($0.locales.map { MessageText.quoted($0) }.joined(separator: ", "))" }
+                    let more = byText.count > 4 ? " and in \(byText.count - 4) more languages" : ""
+                    context.report(descriptor, "two options of this survey read \(shown.joined(separator: "; "))\(more)",
                                    at: options[index].range, pointer: options[index].pointer,
                                    notes: [context.note("the other option", at: options[earlier].range)])
-                    break
                 }
             }
         }
