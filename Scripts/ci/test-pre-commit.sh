@@ -28,4 +28,17 @@ grep -q "app/customer_center_broken.json has syntax errors; it was not formatted
   || { cat out.txt; echo "FAIL: the format hook did not refuse the broken config"; exit 1; }
 grep -q "customer-center lint.*Failed" out.txt && grep -q "customer-center format --check.*Failed" out.txt \
   || { cat out.txt; echo "FAIL: both hooks must fail"; exit 1; }
+grep -q "customer-center lint --fix.*Failed" out.txt && grep -q "files were modified by this hook" out.txt \
+  || { cat out.txt; echo "FAIL: the fix hook did not fix and fail"; exit 1; }
+
+echo "pre-commit: the fix hook fixes, fails once, then passes"
+printf '{\n  // a comment\n  "screens": {},\n  "localization": {"default": "en", "localized_strings": {}},\n}\n' > app/customer_center_fixable.json
+git add app/customer_center_fixable.json
+if pre-commit try-repo "$repo" customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the fix hook passed a file it changed"; exit 1
+fi
+grep -q "// a comment" app/customer_center_fixable.json && { cat out.txt; echo "FAIL: the comment was not removed"; exit 1; }
+git add app/customer_center_fixable.json
+pre-commit try-repo "$repo" customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1 \
+  || { cat out.txt; cat app/customer_center_fixable.json; echo "FAIL: the fixed file still fails the fix hook"; exit 1; }
 echo "pre-commit hooks: ok"

@@ -56,6 +56,9 @@ struct LintCommand: Command {
         OptionSpec(name: "--baseline", valueName: "FILE", summary: "Accept the findings recorded in FILE; report only new ones (and entries gone stale)."),
         OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE ('-' for stdout) and exit 0."),
         OptionSpec(name: "--force", valueName: nil, summary: "Let --write-baseline replace a file that is not a baseline (never an input)."),
+        OptionSpec(name: "--fix", valueName: nil, summary: "Apply the safe fixes in place (standard input: print the fixed document), then report what remains."),
+        OptionSpec(name: "--unsafe-fixes", valueName: nil, summary: "With --fix or --fix-dry-run: also apply fixes that are guesses (did-you-mean)."),
+        OptionSpec(name: "--fix-dry-run", valueName: nil, summary: "Print the fixes as a unified diff; write nothing."),
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -74,6 +77,10 @@ struct LintCommand: Command {
         if arguments.positionals.isEmpty, Terminal.stdinIsTerminal {
             Terminal.err("customer-center lint: reading a config from standard input (end with Ctrl-D; see 'customer-center lint --help')\n")
         }
+        let fixMode: FixMode? = arguments.has("--fix-dry-run") ? .dryRun : (arguments.has("--fix") ? .write : nil)
+        if arguments.has("--fix"), arguments.has("--fix-dry-run") { throw UsageError(message: "choose one of '--fix' and '--fix-dry-run'") }
+        if arguments.has("--unsafe-fixes"), fixMode == nil { throw UsageError(message: "'--unsafe-fixes' goes with '--fix' or '--fix-dry-run'") }
+        if fixMode != nil, arguments.has("--write-baseline") { throw UsageError(message: "fix first, then write the baseline: '--fix' and '--write-baseline' do not go together") }
         let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if given.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
         let paths = FileSystem.expandInputs(given)
@@ -91,8 +98,10 @@ struct LintCommand: Command {
         }
         var finder = ConfigurationFinder()
         var groups: [(configuration: String?, sources: [SourceFile])] = []
+        var pathsByDisplay: [String: String] = [:]
         for path in paths {
             let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
+            pathsByDisplay[display] = path
             let bytes: [UInt8]
             do {
                 bytes = try FileSystem.read(path)
@@ -133,7 +142,17 @@ struct LintCommand: Command {
                     continue
                 }
             }
-            reports += LintRun.lint(group.sources, configuration: configuration, settings: settings)
+            guard let fixMode else {
+                reports += LintRun.lint(group.sources, configuration: configuration, settings: settings)
+                continue
+            }
+            let fixed = LintRun.fix(group.sources, configuration: configuration, settings: settings, unsafe: arguments.has("--unsafe-fixes"))
+            for (result, original) in zip(fixed.results, group.sources) {
+                if !finishFix(result, original: original, mode: fixMode, path: pathsByDisplay[original.path] ?? original.path) {
+                    unreadable.append(UnreadableFile(path: original.path, reason: "could not be written"))
+                }
+            }
+            reports += fixed.reports
         }
         for file in unreadable { Terminal.err("error: cannot read '\(file.path)': \(file.reason)\n") }
         if let path = arguments.value("--write-baseline") {
@@ -149,8 +168,12 @@ struct LintCommand: Command {
         }
         if let baseline { reports = baseline.apply(to: reports) }
         let report = LintReport(files: reports, unreadable: unreadable)
-        let options = RenderOptions(color: Terminal.colorAllowed(color), workingDirectory: FileSystem.currentDirectory())
-        Terminal.out(ReportRenderer.render(report, format: format, options: options))
+        // `--fix` on standard input prints the fixed document on stdout: the report goes to stderr.
+        // `--fix-dry-run` keeps stdout for the diff alone.
+        let reportToStderr = (fixMode == .write && paths.contains("-")) || fixMode == .dryRun
+        let options = RenderOptions(color: Terminal.colorAllowed(color, stream: reportToStderr ? 2 : 1), workingDirectory: FileSystem.currentDirectory())
+        let rendered = ReportRenderer.render(report, format: format, options: options)
+        if reportToStderr { Terminal.err(rendered) } else { Terminal.out(rendered) }
         if !unreadable.isEmpty { return .io }
         let summary = report.summary
         if summary.errors == 0, arguments.has("--strict"), summary.warnings > 0 {
@@ -159,6 +182,38 @@ struct LintCommand: Command {
             Terminal.err("failing: \(countText(summary.warnings, "warning")), more than --max-warnings \(maxWarnings) allows\n")
         }
         return report.failsGate(strict: arguments.has("--strict"), maxWarnings: maxWarnings) ? .findings : .success
+    }
+
+    enum FixMode { case write, dryRun }
+
+    /// Writes (or shows) one fixed file; says what was done on stderr. `false` when the write failed.
+    static func finishFix(_ result: Fixer.Result, original: SourceFile, mode: FixMode, path: String) -> Bool {
+        let fixed = String(decoding: result.source.bytes, as: UTF8.self)
+        switch mode {
+        case .dryRun:
+            if result.changed {
+                Terminal.out(UnifiedDiff.make(old: String(decoding: original.bytes, as: UTF8.self), new: fixed,
+                                              oldName: original.path.hasPrefix("/") ? original.path : "a/" + original.path,
+                                              newName: original.path.hasPrefix("/") ? original.path : "b/" + original.path))
+                Terminal.err("would fix \(countText(result.applied, "problem")) in \(original.path)\n")
+            }
+        case .write:
+            if path == "-" {
+                Terminal.out(fixed)
+                if result.applied > 0 { Terminal.err("fixed \(countText(result.applied, "problem")) in \(original.path)\n") }
+                return true
+            }
+            guard result.changed else { return true }
+            do {
+                // Atomic, permissions kept, symbolic links refused, a file edited meanwhile left alone.
+                try FileSystem.writeAtomically(result.source.bytes, to: path, expectedOriginal: original.bytes)
+                Terminal.err("fixed \(countText(result.applied, "problem")) in \(original.path)\n")
+            } catch {
+                Terminal.err("error: \(error.message)\n")
+                return false
+            }
+        }
+        return true
     }
 
     /// `--write-baseline` writes only where nothing is, or where a baseline is (SPEC §2): never

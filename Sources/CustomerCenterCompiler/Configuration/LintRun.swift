@@ -48,6 +48,17 @@ public enum LintRun {
         return reports
     }
 
+    /// `lint --fix` under the same run: each file fixed against the findings this run reports
+    /// (levels and `ignore` entries applied), then the reports of the fixed files, the
+    /// configuration file's included.
+    public static func fix(_ sources: [SourceFile], configuration: LinterConfiguration?, settings: CommandLineSettings,
+                           unsafe: Bool) -> (results: [Fixer.Result], reports: [FileReport]) {
+        let results = sources.map { source in
+            Fixer.fix(source, unsafe: unsafe) { file in lint([file], configuration: configuration, settings: settings)[0] }
+        }
+        return (results, lint(results.map(\.source), configuration: configuration, settings: settings))
+    }
+
     /// `compile` under the same run: the configuration's levels and `ignore` entries apply to
     /// what is reported, but `Compiler.blockingRules` refuse the compile whatever they say.
     public static func compile(_ source: SourceFile, configuration: LinterConfiguration?, settings: CommandLineSettings,

@@ -136,12 +136,25 @@ struct SchemaWalker {
     }
 
     mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONValue, pointer: PendingPointer, name: String) {
-        let suggestion = allowed.first { $0.lowercased() == text.lowercased() } ?? Suggestion.closest(to: text, among: allowed)
+        // A case mistake has one repair (safe); a synonym or near miss is a guess (unsafe).
+        let caseOnly = allowed.first { $0.lowercased() == text.lowercased() }
+        let suggestion = caseOnly ?? Self.enumSynonyms[text.uppercased()].flatMap { allowed.contains($0) ? $0 : nil }
+            ?? Suggestion.closest(to: text, among: allowed)
         sink.emit(SchemaEnumValueRule.descriptor,
                   "\(MessageText.quoted(text)) is not a valid \(MessageText.quoted(name)); expected \(MessageText.alternatives(allowed))",
                   at: node.range, pointer: pointer.resolved,
-                  fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))]) })
+                  fix: suggestion.map { Fix(message: caseOnly != nil ? "write '\($0)'" : "did you mean '\($0)'?",
+                                            edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))],
+                                            applicability: caseOnly != nil ? .safe : .unsafe) })
     }
+
+    /// Words people write for an enum value the format spells differently.
+    static let enumSynonyms: [String: String] = [
+        "LESS": "SMALLER", "LESS_THAN": "SMALLER", "LT": "SMALLER", "BELOW": "SMALLER", "FEWER": "SMALLER",
+        "MORE": "GREATER", "MORE_THAN": "GREATER", "GREATER_THAN": "GREATER", "GT": "GREATER", "ABOVE": "GREATER",
+        "INAPP": "IN_APP", "IN-APP": "IN_APP", "BROWSER": "EXTERNAL", "SAFARI": "EXTERNAL",
+        "REFUND": "REFUND_REQUEST", "CANCELLATION": "CANCEL", "CANCEL_SUBSCRIPTION": "CANCEL", "RESTORE": "MISSING_PURCHASE",
+    ]
 
     // MARK: Objects and maps
 

@@ -92,17 +92,29 @@ public struct DiagnosticNote: Sendable, Equatable {
     }
 }
 
+/// Whether a fix can be applied without a person looking (SPEC §3, §10).
+public enum FixApplicability: String, Sendable, CaseIterable {
+    /// Changes nothing but the defect: a comment, a trailing comma, a byte-order mark,
+    /// whitespace, placeholder spacing, a case-only enum value. `lint --fix` applies it.
+    case safe
+    /// A guess (a did-you-mean, a default chosen for you): `lint --fix --unsafe-fixes` only.
+    case unsafe
+}
+
 /// A suggested change: a label and the text edits that make it.
 public struct Fix: Sendable, Equatable {
     /// What the fix does ("remove the trailing comma").
     public var message: String
     /// Non-overlapping edits in the diagnostic's file.
     public var edits: [TextEdit]
+    /// Safe to apply unattended, or a guess.
+    public var applicability: FixApplicability
 
-    /// Creates a fix.
-    public init(message: String, edits: [TextEdit]) {
+    /// Creates a fix; a fix is a guess unless it says it is safe.
+    public init(message: String, edits: [TextEdit], applicability: FixApplicability = .unsafe) {
         self.message = message
         self.edits = edits
+        self.applicability = applicability
     }
 }
 

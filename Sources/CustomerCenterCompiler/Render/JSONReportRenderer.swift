@@ -29,6 +29,7 @@ public struct JSONReportRenderer {
             if let fix = diagnostic.fix {
                 members.append(("fix", .record([
                     ("message", .text(fix.message)),
+                    ("applicability", .text(fix.applicability.rawValue)),
                     ("edits", .list(fix.edits.map { .record([("range", Self.range($0.range, in: source)), ("replacement", .text($0.replacement))]) })),
                 ])))
             }

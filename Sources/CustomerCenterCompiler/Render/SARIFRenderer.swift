@@ -30,6 +30,22 @@ public struct SARIFRenderer {
                 ("partialFingerprints", .record([("primaryLocationLineHash", .text(fingerprint(diagnostic, occurrences: &occurrences)))])),
             ]
             if let index = ruleIndex[diagnostic.id] { members.insert(("ruleIndex", .integer(index)), at: 1) }
+            if let fix = diagnostic.fix {
+                // SARIF's own fix object; `applicability` in its property bag (safe: lint --fix applies it).
+                members.append(("fixes", .list([.record([
+                    ("description", .record([("text", .text(fix.message))])),
+                    ("artifactChanges", .list([.record([
+                        ("artifactLocation", artifact(diagnostic.file)),
+                        ("replacements", .list(fix.edits.map { edit in
+                            .record([
+                                ("deletedRegion", .record([("byteOffset", .integer(edit.range.start)), ("byteLength", .integer(edit.range.count))])),
+                                ("insertedContent", .record([("text", .text(edit.replacement))])),
+                            ])
+                        })),
+                    ])])),
+                    ("properties", .record([("applicability", .text(fix.applicability.rawValue))])),
+                ])])))
+            }
             if !diagnostic.notes.isEmpty {
                 members.append(("relatedLocations", .list(diagnostic.notes.enumerated().map { index, note in
                     let noteSource = report.source(named: note.file) ?? source

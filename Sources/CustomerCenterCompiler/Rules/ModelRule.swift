@@ -44,8 +44,9 @@ public struct RuleContext {
     }
 
     /// A fix that replaces a string value with `replacement` (quoted).
-    static func replace(_ located: Located<String>, with replacement: String, _ message: String? = nil) -> Fix {
+    static func replace(_ located: Located<String>, with replacement: String, _ message: String? = nil,
+                        applicability: FixApplicability = .unsafe) -> Fix {
         Fix(message: message ?? "did you mean '\(replacement)'?",
-            edits: [TextEdit(range: located.range, replacement: JSONWriter.quoted(replacement))])
+            edits: [TextEdit(range: located.range, replacement: JSONWriter.quoted(replacement))], applicability: applicability)
     }
 }

@@ -2,19 +2,20 @@ import JSONSyntax
 
 /// Texts generated from rule metadata: `rules`, `explain`, the README table.
 public enum RuleDocumentation {
-    /// One line per rule: id, severity, formats, summary.
+    /// One line per rule: id, severity, formats, fix kinds, summary.
     public static func list() -> String {
         let width = RuleCatalog.all.map(\.id.rawValue.count).max() ?? 0
         return RuleCatalog.all.map { rule in
-            rule.id.rawValue.padded(to: width) + "  " + rule.defaultSeverity.rawValue.padded(to: 7) + "  " + rule.formatsLabel.padded(to: 3) + "  " + rule.summary
+            rule.id.rawValue.padded(to: width) + "  " + rule.defaultSeverity.rawValue.padded(to: 7) + "  " + rule.formatsLabel.padded(to: 3)
+                + "  " + ("fix: " + rule.fixesLabel).padded(to: 17) + "  " + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 
     /// The README's rule table (SPEC §5 columns).
     public static func markdownTable() -> String {
-        var out = "| id | severity | on | reports |\n|---|---|---|---|\n"
+        var out = "| id | severity | on | fix | reports |\n|---|---|---|---|---|\n"
         for rule in RuleCatalog.all {
-            out += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.formatsLabel) | \(rule.summary.replacingOccurrences("|", with: "\\|")) |\n"
+            out += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.formatsLabel) | \(rule.fixesLabel) | \(rule.summary.replacingOccurrences("|", with: "\\|")) |\n"
         }
         return out
     }
@@ -26,6 +27,7 @@ public enum RuleDocumentation {
                 ("id", .text(rule.id.rawValue)),
                 ("severity", .text(rule.defaultSeverity.rawValue)),
                 ("formats", .list(InputFormat.allCases.filter { rule.formats.contains($0) }.map { .text($0.rawValue) })),
+                ("fixes", .list(FixApplicability.allCases.filter(rule.fixes.contains).map { .text($0.rawValue) })),
                 ("summary", .text(rule.summary)),
                 ("rationale", .text(rule.rationale)),
             ])
@@ -39,7 +41,10 @@ public enum RuleDocumentation {
         let formats = rule.formats.isEmpty ? "the configuration file"
             : InputFormat.allCases.filter { rule.formats.contains($0) }.map(\.rawValue).joined(separator: " and ") + " format"
         var out = "\(rule.id): \(rule.summary)\n\n"
-        out += "Default severity: \(rule.defaultSeverity.rawValue). Applies to: \(formats).\n\n"
+        out += "Default severity: \(rule.defaultSeverity.rawValue). Applies to: \(formats)."
+        out += rule.fixes.isEmpty ? " No automatic fix.\n\n"
+            : rule.fixes == [.unsafe] ? " Fix: unsafe (a guess; lint --fix --unsafe-fixes).\n\n"
+            : rule.fixes == [.safe] ? " Fix: safe (lint --fix).\n\n" : " Fix: safe when it is certain (lint --fix), otherwise a guess (--unsafe-fixes).\n\n"
         out += "Why it matters: \(rule.rationale)\n\n"
         let failing = rule.failingExample.filter { $0 != RuleDescriptor.marker }
         out += "Fails:\n\n" + indent(failing) + "\n"

@@ -18,7 +18,8 @@ public enum InvalidColorRule: ModelRule {
                 let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
                 context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role))\(consequence)",
                                at: color.range, pointer: color.pointer,
-                               fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'") })
+                               fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'",
+                                                                                     applicability: named[color.value.lowercased()] == nil ? .safe : .unsafe) })
             }
         }
     }

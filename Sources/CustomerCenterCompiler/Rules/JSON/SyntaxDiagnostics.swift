@@ -5,11 +5,11 @@ enum SyntaxDiagnostics {
     static func emit(_ issues: [JSONSyntaxIssue], source: SourceFile, root: JSONValue?, into sink: inout DiagnosticSink) {
         for issue in issues {
             let pointer = root.map { JSONPointer.innermost(at: issue.range.start, in: $0) } ?? .root
-            emit(issue, source: source, pointer: pointer, into: &sink)
+            emit(issue, source: source, root: root, pointer: pointer, into: &sink)
         }
     }
 
-    private static func emit(_ issue: JSONSyntaxIssue, source: SourceFile, pointer: JSONPointer, into sink: inout DiagnosticSink) {
+    private static func emit(_ issue: JSONSyntaxIssue, source: SourceFile, root: JSONValue?, pointer: JSONPointer, into sink: inout DiagnosticSink) {
         let range = issue.range
         let syntax = JSONSyntaxRule.descriptor
         switch issue.kind {
@@ -17,11 +17,11 @@ enum SyntaxDiagnostics {
             var fix: Fix?
             if case .word(let word) = found, ["true", "false", "null"].contains(word.lowercased()) {
                 fix = Fix(message: "JSON literals are lower-case: write '\(word.lowercased())'",
-                          edits: [TextEdit(range: range, replacement: word.lowercased())])
+                          edits: [TextEdit(range: range, replacement: word.lowercased())], applicability: .safe)
             } else if expected.hasPrefix("',' or"), startsValue(found) {
-                fix = Fix(message: "insert ','", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ",")])
+                fix = Fix(message: "insert ','", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ",")], applicability: .safe)
             } else if expected.hasPrefix("':'") {
-                fix = Fix(message: "insert ':'", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ":")])
+                fix = Fix(message: "insert ':'", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ":")], applicability: .safe)
             }
             sink.emit(syntax, "expected \(expected), found \(describe(found))", at: range, pointer: pointer, fix: fix)
         case .unclosed(let bracket, let opening, let closers):
@@ -49,7 +49,7 @@ enum SyntaxDiagnostics {
             let escape = controlEscape(byte)
             sink.emit(syntax, "control character \(MessageText.codePoint(UInt32(byte))) must be escaped inside a string",
                       at: range, pointer: pointer,
-                      fix: Fix(message: "replace it with '\(escape)'", edits: [TextEdit(range: range, replacement: escape)]))
+                      fix: Fix(message: "replace it with '\(escape)'", edits: [TextEdit(range: range, replacement: escape)], applicability: .safe))
         case .invalidNumber(let problem):
             let (message, fix) = numberMessage(problem, text: source.text(in: range), range: range)
             sink.emit(syntax, message, at: range, pointer: pointer, fix: fix)
@@ -57,21 +57,21 @@ enum SyntaxDiagnostics {
             sink.emit(syntax, "strings must be in double quotes, found \"'\"", at: ByteRange(range.start, range.start + 1), pointer: pointer)
         case .unquotedKey(let key):
             sink.emit(syntax, "object keys must be strings in double quotes, found \(MessageText.quoted(key))", at: range, pointer: pointer,
-                      fix: Fix(message: "quote the key", edits: [TextEdit(range: range, replacement: JSONWriter.quoted(key))]))
+                      fix: Fix(message: "quote the key", edits: [TextEdit(range: range, replacement: JSONWriter.quoted(key))], applicability: .safe))
         case .invalidWhitespace(let value):
             sink.emit(syntax, "unexpected \(MessageText.codePoint(value)) (\(whitespaceName(value))); JSON allows only space, tab, line feed and carriage return",
                       at: range, pointer: pointer,
-                      fix: Fix(message: "replace it with a space", edits: [TextEdit(range: range, replacement: " ")]))
+                      fix: Fix(message: "replace it with a space", edits: [TextEdit(range: range, replacement: " ")], applicability: .safe))
         case .trailingContent(let found):
             sink.emit(syntax, "unexpected \(describe(found)) after the top-level value", at: range, pointer: pointer)
         case .comment(let block):
             sink.emit(JSONCommentRule.descriptor, block ? "comments are not allowed in JSON (block comment)" : "comments are not allowed in JSON",
                       at: range, pointer: pointer,
-                      fix: Fix(message: "remove the comment", edits: [TextEdit(range: wholeLineIfAlone(range, in: source), replacement: "")]))
+                      fix: Fix(message: "remove the comment", edits: [TextEdit(range: wholeLineIfAlone(range, in: source), replacement: "")], applicability: .safe))
         case .trailingComma:
             let closer = nextSignificantByte(after: range.end, in: source).map { "'\(Character(UnicodeScalar($0)))'" } ?? "the end"
             sink.emit(JSONTrailingCommaRule.descriptor, "trailing comma before \(closer)", at: range, pointer: pointer,
-                      fix: Fix(message: "remove the trailing comma", edits: [TextEdit(range: range, replacement: "")]))
+                      fix: Fix(message: "remove the trailing comma", edits: [TextEdit(range: range, replacement: "")], applicability: .safe))
         case .duplicateKey(let key, let first):
             let firstBytes = source.bytes[max(0, first.start)..<min(first.end, source.bytes.count)]
             let thisBytes = source.bytes[max(0, range.start)..<min(range.end, source.bytes.count)]
@@ -79,7 +79,8 @@ enum SyntaxDiagnostics {
                 ? "duplicate key \(MessageText.quoted(key)) in the same object"
                 : "keys \(MessageText.codePoints(source.text(in: first))) and \(MessageText.codePoints(source.text(in: range))) differ only in Unicode normalization: iOS (Swift) reads them as one key, Android as two"
             sink.emit(JSONDuplicateKeyRule.descriptor, message, at: range,
-                      pointer: pointer, notes: [sink.note("\(MessageText.quoted(key)) first defined here", at: first)])
+                      pointer: pointer, notes: [sink.note("\(MessageText.quoted(key)) first defined here", at: first)],
+                      fix: root.flatMap { removalOfRepeatedMember(keyRange: range, firstKeyRange: first, in: $0, source: source) })
         case .invalidUTF8:
             let shown = source.bytes[max(0, range.start)..<min(range.end, source.bytes.count)].prefix(8)
                 .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
@@ -94,7 +95,7 @@ enum SyntaxDiagnostics {
                       at: range, pointer: pointer)
         case .byteOrderMark:
             sink.emit(JSONByteOrderMarkRule.descriptor, "UTF-8 byte-order mark at the start of the file", at: range, pointer: pointer,
-                      fix: Fix(message: "remove the byte-order mark", edits: [TextEdit(range: range, replacement: "")]))
+                      fix: Fix(message: "remove the byte-order mark", edits: [TextEdit(range: range, replacement: "")], applicability: .safe))
         case .tooDeep(let limit):
             sink.emit(JSONDepthRule.descriptor, "nesting deeper than \(limit) levels; this value is skipped", at: range, pointer: pointer)
         case .tooManyIssues(let limit):
@@ -126,6 +127,33 @@ enum SyntaxDiagnostics {
         }
     }
 
+    /// A repeated member whose value is byte-for-byte the first one's can go: removing it
+    /// (with the comma before it) changes nothing any reader sees. Values that differ get no fix:
+    /// which one was meant is a person's call.
+    static func removalOfRepeatedMember(keyRange: ByteRange, firstKeyRange: ByteRange, in root: JSONValue, source: SourceFile) -> Fix? {
+        var node = root
+        for _ in 0..<JSONParser.defaultMaxDepth {
+            if let members = node.objectMembers {
+                guard let index = members.firstIndex(where: { $0.range.start <= keyRange.start && keyRange.start < max($0.range.end, $0.keyRange.end) }) else { return nil }
+                let member = members[index]
+                if member.keyRange == keyRange {
+                    guard index > 0, let first = members.first(where: { $0.keyRange == firstKeyRange }),
+                          source.text(in: first.value.range) == source.text(in: member.value.range) else { return nil }
+                    return Fix(message: "remove this repeated member (its value is the same as the first one's)",
+                               edits: [TextEdit(range: ByteRange(members[index - 1].value.range.end, member.value.range.end), replacement: "")],
+                               applicability: .safe)
+                }
+                node = member.value
+            } else if let elements = node.arrayElements {
+                guard let element = elements.first(where: { $0.range.start <= keyRange.start && keyRange.start < $0.range.end }) else { return nil }
+                node = element
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
     private static func numberMessage(_ problem: JSONSyntaxIssue.NumberProblem, text: String, range: ByteRange) -> (String, Fix?) {
         let shown = MessageText.quoted(text)
         switch problem {
@@ -135,15 +163,15 @@ enum SyntaxDiagnostics {
             while digits.count > 1, digits.first == "0", digits.dropFirst().first?.isNumber == true { digits = digits.dropFirst() }
             let fixed = (negative ? "-" : "") + digits
             return ("invalid number \(shown): leading zeros are not allowed",
-                    Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)]))
+                    Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)], applicability: .safe))
         case .leadingPlus:
             return ("invalid number \(shown): a leading '+' is not allowed",
-                    Fix(message: "remove the '+'", edits: [TextEdit(range: ByteRange(range.start, range.start + 1), replacement: "")]))
+                    Fix(message: "remove the '+'", edits: [TextEdit(range: ByteRange(range.start, range.start + 1), replacement: "")], applicability: .safe))
         case .missingIntegerDigits:
             if text.hasPrefix(".") || text.hasPrefix("-.") {
                 let fixed = text.hasPrefix("-") ? "-0" + text.dropFirst() : "0" + text
                 return ("invalid number \(shown): a digit is needed before '.'",
-                        Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)]))
+                        Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)], applicability: .safe))
             }
             return ("invalid number \(shown): expected a digit", nil)
         case .missingFractionDigits:
@@ -156,7 +184,7 @@ enum SyntaxDiagnostics {
             if let value = Int64(hex, radix: 16) {
                 let fixed = (negative ? "-" : "") + String(value)
                 return ("invalid number \(shown): hexadecimal numbers are not JSON",
-                        Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)]))
+                        Fix(message: "write '\(fixed)'", edits: [TextEdit(range: range, replacement: fixed)], applicability: .safe))
             }
             return ("invalid number \(shown): hexadecimal numbers are not JSON", nil)
         case .notANumber(let word):

@@ -24,8 +24,8 @@ public enum MalformedPlaceholderRule: ModelRule {
                 // The token alone when it maps onto the source (edits of several findings in one
                 // text then never overlap); else the whole text, every placeholder corrected.
                 let fix = range != item.text.range && match.canonical != nil
-                    ? Fix(message: "write '\(canonical)'", edits: [TextEdit(range: range, replacement: canonical)])
-                    : RuleContext.replace(item.text, with: fixedText, "write '\(canonical)'")
+                    ? Fix(message: "write '\(canonical)'", edits: [TextEdit(range: range, replacement: canonical)], applicability: .safe)
+                    : RuleContext.replace(item.text, with: fixedText, "write '\(canonical)'", applicability: .safe)
                 context.report(descriptor, "\(MessageText.quoted(written)) in \(item.label) is not replaced by the SDKs; write \(MessageText.quoted(canonical))",
                                at: range, pointer: item.text.pointer, fix: fix)
             }

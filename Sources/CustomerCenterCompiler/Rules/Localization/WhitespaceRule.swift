@@ -32,8 +32,8 @@ public enum WhitespaceRule: ModelRule {
                 // An edit of just those characters when they map onto the source; else the whole text.
                 let fix = range != item.text.range
                     ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
-                          edits: [TextEdit(range: range, replacement: span.replacement)])
-                    : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace")
+                          edits: [TextEdit(range: range, replacement: span.replacement)], applicability: .safe)
+                    : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace", applicability: .safe)
                 context.report(descriptor, "\(item.label) has \(span.problem)", at: range, pointer: item.text.pointer, fix: fix)
             }
         }

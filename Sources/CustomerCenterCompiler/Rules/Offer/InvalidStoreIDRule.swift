@@ -12,6 +12,16 @@ public enum InvalidStoreIDRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
             extra: #""promotional_offers": {"stay": {"ios_offer_id": "rc-stay.offer_1", "android_offer_id": "stay-offer-1", "title_key": "title", "subtitle_key": "title"}}"#))
 
+    /// A store id broken only by spaces: spaces around it are pasted by accident (removing them is
+    /// safe); spaces inside become '_' (a guess).
+    static func spaceRepair(_ id: String, valid: (String) -> Bool) -> (text: String, applicability: FixApplicability)? {
+        let trimmed = String(id.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if trimmed != id, !trimmed.isEmpty, valid(trimmed) { return (trimmed, .safe) }
+        let joined = String(trimmed.map { $0.isWhitespace ? "_" : $0 })
+        if joined != id, !joined.isEmpty, valid(joined) { return (joined, .unsafe) }
+        return nil
+    }
+
     public static func check(_ context: inout RuleContext) {
         for (offer, _) in OfferList.all(context) {
             if let id = offer.androidOfferID, !id.value.isEmpty, let problem = googlePlayProblem(id.value) {
@@ -21,7 +31,10 @@ public enum InvalidStoreIDRule: ModelRule {
                                fix: suggestion.map { RuleContext.replace(id, with: $0, "write '\($0)'") })
             }
             if let id = offer.iosOfferID, !id.value.isEmpty, let problem = appStoreProblem(id.value) {
-                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", at: id.range, pointer: id.pointer)
+                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", at: id.range, pointer: id.pointer,
+                               fix: spaceRepair(id.value, valid: { appStoreProblem($0) == nil }).map {
+                                   RuleContext.replace(id, with: $0.text, "write '\($0.text)'", applicability: $0.applicability)
+                               })
             }
         }
     }

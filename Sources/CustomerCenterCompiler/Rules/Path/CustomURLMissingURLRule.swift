@@ -21,8 +21,12 @@ public enum CustomURLMissingURLRule: ModelRule {
                                at: type.range, pointer: path.pointer)
             } else if path.openMethod == nil, context.platforms.contains(.ios) {
                 // Android opens it externally; only iOS needs the field.
+                // EXTERNAL is what Android does without one, and what iOS does for any non-http link;
+                // still a choice (IN_APP keeps customers in the app): a guess.
                 context.report(descriptor, "CUSTOM_URL path \(id) has no 'open_method': iOS drops it (Android opens it externally); set IN_APP or EXTERNAL",
-                               at: type.range, pointer: path.pointer)
+                               at: type.range, pointer: path.pointer,
+                               fix: Fix(message: "add \"open_method\": \"EXTERNAL\"",
+                                        edits: [TextEdit(range: .at(type.range.end), replacement: #", "open_method": "EXTERNAL""#)]))
             }
         }
     }

@@ -5,7 +5,7 @@ public enum UnknownScreenTypeRule: ModelRule {
         summary: "A screen key other than MANAGEMENT or NO_ACTIVE (iOS crashes on two such keys).",
         rationale: "No SDK shows such a screen: Android drops it, iOS keeps it as 'unknown', and iOS crashes when the Customer Center opens if there are two of them.",
         defaultSeverity: .error, formats: [.authoring, .response],
-        failingExample: Examples.authoring(screens: #"↓"MANAGMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#),
+        failingExample: Examples.authoring(screens: #"↓"MANAGMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 
     public static func check(_ context: inout RuleContext) {
@@ -20,7 +20,7 @@ public enum UnknownScreenTypeRule: ModelRule {
                 message += " (with \(distinct) unknown screen keys, iOS crashes when the Customer Center opens)"
             }
             context.report(descriptor, message, at: key.range, pointer: key.pointer,
-                           fix: suggestion.map { RuleContext.replace(key, with: $0) })
+                           fix: suggestion.map { RuleContext.replace(key, with: $0, applicability: $0 == key.value.uppercased() ? .safe : .unsafe) })
         }
     }
 }

@@ -10,8 +10,11 @@ public enum InvalidEmailRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         guard let email = context.config.support?.email, !email.value.isEmpty, let problem = problem(email.value) else { return }
+        // Spaces pasted around the address, or a `mailto:` link: each has one repair.
         let trimmed = email.value.trimmingCharacters(in: " \t")
-        let fix = trimmed != email.value && Self.problem(trimmed) == nil ? RuleContext.replace(email, with: trimmed, "remove the spaces") : nil
+        let bare = trimmed.hasPrefix("mailto:") ? String(trimmed.dropFirst("mailto:".count)) : trimmed
+        let fix = bare != email.value && Self.problem(bare) == nil
+            ? RuleContext.replace(email, with: bare, bare == trimmed ? "remove the spaces" : "remove 'mailto:'", applicability: .safe) : nil
         context.report(descriptor, "\(MessageText.quoted(email.value)) is not an email address: \(problem)", at: email.range, pointer: email.pointer, fix: fix)
     }
 

@@ -1,0 +1,106 @@
+import JSONSyntax
+
+/// `lint --fix` (SPEC §10): applies the fixes the linter offers, round after round, never two
+/// edits that overlap, never a round that makes the file worse.
+public enum Fixer {
+    /// What fixing one file did.
+    public struct Result: Sendable {
+        /// The file after the fixes.
+        public var source: SourceFile
+        /// How many fixes were applied.
+        public var applied: Int
+        /// The findings that remain.
+        public var report: FileReport
+        /// Whether the bytes changed.
+        public var changed: Bool
+    }
+
+    /// Rounds before giving up (a fix can expose another, as a removed comment exposes a comma).
+    public static let maximumRounds = 10
+
+    /// Fixes `source`. `lint` is the run's lint of one file (configuration, ignores), so only
+    /// findings the user would see are fixed. Safe fixes only unless `unsafe`. A file that does
+    /// not parse gets only the safe syntax fixes that make it parse, never a guess.
+    public static func fix(_ source: SourceFile, unsafe: Bool, lint: (SourceFile) -> FileReport) -> Result {
+        var current = source
+        var report = lint(current)
+        var applied = 0
+        for _ in 0..<maximumRounds {
+            let candidates = fixable(report, unsafe: unsafe)
+            guard !candidates.isEmpty else { break }
+            let chosen = nonOverlapping(candidates)
+            let attempt = SourceFile(path: current.path, bytes: apply(chosen.flatMap(\.edits), to: current.bytes))
+            let attemptReport = lint(attempt)
+            if attempt.bytes != current.bytes, !isWorse(attemptReport, than: report) {
+                current = attempt
+                report = attemptReport
+                applied += chosen.count
+                continue
+            }
+            // Together they made it worse: take them one at a time, keeping each that helps.
+            var progressed = false
+            for fix in chosen.prefix(64) {
+                let single = SourceFile(path: current.path, bytes: apply(fix.edits, to: current.bytes))
+                guard single.bytes != current.bytes else { continue }
+                let singleReport = lint(single)
+                guard !isWorse(singleReport, than: report) else { continue }
+                current = single
+                report = singleReport
+                applied += 1
+                progressed = true
+                break  // ranges of the other fixes refer to the old bytes: re-lint first
+            }
+            if !progressed { break }
+        }
+        return Result(source: current, applied: applied, report: report, changed: current.bytes != source.bytes)
+    }
+
+    /// The fixes `--fix` may apply to this report.
+    static func fixable(_ report: FileReport, unsafe: Bool) -> [Fix] {
+        let parses = !report.diagnostics.contains { $0.id == "json.syntax" && $0.severity == .error }
+        return report.diagnostics.compactMap { diagnostic in
+            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { return nil }
+            if !parses { return diagnostic.id.rawValue.hasPrefix("json.") && fix.applicability == .safe ? fix : nil }
+            return fix.applicability == .safe || unsafe ? fix : nil
+        }
+    }
+
+    /// Fixes in file order whose edits touch nothing an earlier chosen fix touches (two
+    /// insertions at one offset count as touching: their order would be a guess).
+    static func nonOverlapping(_ fixes: [Fix]) -> [Fix] {
+        var taken: [ByteRange] = []
+        var chosen: [Fix] = []
+        func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
+            if a.count == 0 || b.count == 0 { return a.start == b.start || (a.start > b.start && a.start < b.end) || (b.start > a.start && b.start < a.end) }
+            return a.start < b.end && b.start < a.end
+        }
+        let ordered = fixes.sorted { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) }
+        for fix in ordered {
+            let ranges = fix.edits.map(\.range)
+            var clash = false
+            for (index, range) in ranges.enumerated() {
+                if taken.contains(where: { overlaps($0, range) }) || ranges[..<index].contains(where: { overlaps($0, range) }) { clash = true; break }
+            }
+            if clash { continue }
+            taken += ranges
+            chosen.append(fix)
+        }
+        return chosen
+    }
+
+    /// Applies non-overlapping edits (any order).
+    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            let lower = max(0, min(edit.range.start, result.count)), upper = max(lower, min(edit.range.end, result.count))
+            result.replaceSubrange(lower..<upper, with: Array(edit.replacement.utf8))
+        }
+        return result
+    }
+
+    /// More errors, or more findings, than before.
+    static func isWorse(_ after: FileReport, than before: FileReport) -> Bool {
+        func errors(_ report: FileReport) -> Int { report.diagnostics.filter { $0.severity == .error }.count }
+        return errors(after) > errors(before) || after.diagnostics.count > before.diagnostics.count
+    }
+}
