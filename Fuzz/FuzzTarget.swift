@@ -26,6 +26,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if Formatter.format(SourceFile(path: "f", text: formatted)).formatted != formatted { fatalError("format is not idempotent") }
     }
     _ = Compiler.compile(source, options: CompileOptions(customer: Customer(firstSeen: 86_400)))
+    // Every fix, safe and unsafe: the fixer must end and never trap, whatever the bytes.
+    let fixed = Fixer.fix(source, unsafe: true) { Linter.lint($0) }
+    _ = Fixer.fix(source, unsafe: false) { Linter.lint($0) }
+    _ = UnifiedDiff.make(old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixed.source.bytes, as: UTF8.self), oldName: "a", newName: "b")
     _ = LinterConfiguration(source: source)
     _ = Baseline(source: source)
     return 0

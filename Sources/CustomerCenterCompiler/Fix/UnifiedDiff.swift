@@ -57,6 +57,12 @@ public enum UnifiedDiff {
         var v = [Int](repeating: 0, count: 2 * max + 2)
         var trace: [[Int]] = []
         outer: for d in 0...max {
+            // The trace costs D × (N + M) integers: past a bound (huge files with many changes),
+            // show the change as one hunk rather than use unbounded memory.
+            if (d + 1) * v.count > 8_000_000 {
+                return a.enumerated().map { Line(kind: .delete, text: $1, oldLine: $0, newLine: 0) }
+                    + b.enumerated().map { Line(kind: .insert, text: $1, oldLine: n, newLine: $0) }
+            }
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
                 var x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1
