@@ -19,7 +19,7 @@ struct DiffCommand: Command {
         for path in arguments.positionals {
             let analysis: Analysis
             do {
-                analysis = Linter.analyze(SourceFile(path: path, bytes: try FileSystem.read(path)), options: LintOptions(inputFormat: inputFormat))
+                analysis = Linter.decode(SourceFile(path: path, bytes: try FileSystem.read(path)), inputFormat: inputFormat)
             } catch {
                 Terminal.err("error: \(error.message)\n")
                 return .io

@@ -25,6 +25,8 @@ public struct CompiledPayload: Sendable, Equatable {
     public var locale: String
     /// The payload text: sorted keys, 2-space indent, trailing newline.
     public var text: String
+    /// The payload as a tree (the bundle embeds it without parsing the text again).
+    var tree: JSONValue?
 }
 
 /// What `compile` produced: the lint report, and the payloads when the config has no errors.
@@ -69,13 +71,14 @@ public enum Compiler {
               !analysis.report.diagnostics.contains(where: { $0.severity == .error }) else {
             return CompileResult(report: analysis.report, payloads: nil)
         }
-        let resolved = ResolvedConfig(config)
+        // Resolved once, by the lint that gated it.
+        let resolved = analysis.resolved ?? ResolvedConfig(config)
         let locales = options.locales ?? resolved.targetLocaleCodes
         var payloads: [CompiledPayload] = []
         for platform in analysis.platforms.sorted() {
             for locale in locales {
                 let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: options.customer).build()
-                payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree)))
+                payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree), tree: tree))
             }
         }
         return CompileResult(report: analysis.report, payloads: payloads)
@@ -88,7 +91,7 @@ public enum Compiler {
             let mine = payloads.filter { $0.platform == platform }
             guard !mine.isEmpty else { continue }
             byPlatform.append((platform.rawValue, .record(mine.compactMap { payload in
-                JSONParser.parse(Array(payload.text.utf8)).root.map { (payload.locale, $0) }
+                (payload.tree ?? JSONParser.parse(Array(payload.text.utf8)).root).map { (payload.locale, $0) }
             })))
         }
         return JSONWriter(sortKeys: true).write(.record([

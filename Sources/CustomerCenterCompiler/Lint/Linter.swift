@@ -62,6 +62,8 @@ public struct Analysis: Sendable {
     public var format: InputFormat?
     /// The platforms it was checked for.
     public var platforms: Set<Platform>
+    /// The config with its references bound, when the rules ran (the compiler reuses it).
+    var resolved: ResolvedConfig?
 }
 
 /// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
@@ -69,6 +71,23 @@ public enum Linter {
     /// Lints one file.
     public static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
         analyze(source, options: options).report
+    }
+
+    /// Reads one file into the model without running a rule (for `diff`): the syntax findings,
+    /// and the config when the file is a JSON object of a known format.
+    public static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
+        var sink = DiagnosticSink(file: source.path)
+        let parsed = JSONParser.parse(source.bytes)
+        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        var analysis = Analysis(report: FileReport(source: source, diagnostics: sink.diagnostics), config: nil, format: nil, platforms: Set(Platform.allCases))
+        guard let root = parsed.root, let format = inputFormat ?? FormatDetection.detect(root) else { return analysis }
+        analysis.format = format
+        let repeated = parsed.issues.compactMap { issue -> Int? in
+            if case .duplicateKey = issue.kind { return issue.range.start }
+            return nil
+        }
+        analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
+        return analysis
     }
 
     /// Lints one file and keeps the decoded model.
@@ -101,7 +120,9 @@ public enum Linter {
                 SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
                                           repeatedKeyOffsets: repeated, into: &sink)
                 if let config = analysis.config {
-                    runRules(on: ResolvedConfig(config), source: source, platforms: analysis.platforms, options: options, into: &sink)
+                    let resolved = ResolvedConfig(config)
+                    analysis.resolved = resolved
+                    runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
                 }
             } else {
                 SchemaValidation.reportUnknownFormat(root, into: &sink)

@@ -123,7 +123,7 @@ public struct ResolvedConfig: Sendable {
         var drifting: [String: String] = [:]
         let referenced = self.referencedStrings
         for entry in config.localization?.entries ?? [] where !referenced.contains(entry.key.value) {
-            if let sdkKey = SDKKeyDriftRule.nearestSDKKey(to: entry.key.value) { drifting[entry.key.value] = sdkKey }
+            if let sdkKey = SDKKeyDrift.nearestSDKKey(to: entry.key.value) { drifting[entry.key.value] = sdkKey }
         }
         self.driftingKeys = drifting
     }
