@@ -18,8 +18,7 @@ public enum JSONParser {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
             return JSONParseResult(
                 root: nil,
-                issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))],
-                hasByteOrderMark: false)
+                issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))])
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit)
@@ -54,9 +53,7 @@ struct Parser {
     // MARK: Document
 
     mutating func parseDocument() -> JSONParseResult {
-        var hasBOM = false
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            hasBOM = true
             issues.append(JSONSyntaxIssue(.byteOrderMark, ByteRange(0, 3)))
             pos = 3
         }
@@ -76,7 +73,7 @@ struct Parser {
         } catch {
             // Issue limit reached: keep what was built so far; `report` recorded the reason.
         }
-        return JSONParseResult(root: root, issues: issues, hasByteOrderMark: hasBOM)
+        return JSONParseResult(root: root, issues: issues)
     }
 
     mutating func report(_ kind: JSONSyntaxIssue.Kind, _ range: ByteRange) throws(IssueLimitReached) {

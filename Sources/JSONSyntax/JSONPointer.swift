@@ -149,8 +149,9 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 }
 
 extension StringProtocol {
-    /// Replaces every occurrence of `target` (no Foundation needed).
-    public func replacingOccurrences(_ target: String, with replacement: String) -> String {
+    /// Replaces every occurrence of `target` (no Foundation needed). Package-internal: not part
+    /// of the library's API.
+    package func replacingOccurrences(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return String(self) }
         var result = ""
         var rest = Substring(self)

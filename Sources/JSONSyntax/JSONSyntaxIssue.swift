@@ -95,13 +95,10 @@ public struct JSONParseResult: Sendable {
     public var root: JSONValue?
     /// Issues in the order found.
     public var issues: [JSONSyntaxIssue]
-    /// Whether the bytes start with a UTF-8 byte-order mark.
-    public var hasByteOrderMark: Bool
 
     /// Creates a result.
-    public init(root: JSONValue?, issues: [JSONSyntaxIssue], hasByteOrderMark: Bool) {
+    public init(root: JSONValue?, issues: [JSONSyntaxIssue]) {
         self.root = root
         self.issues = issues
-        self.hasByteOrderMark = hasByteOrderMark
     }
 }

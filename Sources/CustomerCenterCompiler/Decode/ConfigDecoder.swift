@@ -71,14 +71,13 @@ enum ConfigDecoder {
     }
 
     static func localization(_ reader: ObjectReader, keyRange: ByteRange) -> Localization {
-        let stringsPointer = reader.member("localized_strings").map { reader.pointer.appending($0.key) } ?? reader.pointer.appending("localized_strings")
         var result = Localization(
             defaultLocale: reader.string("default"),
             supported: reader.array("supported").map { elements in
                 elements.compactMap { element in element.node.stringValue.map { Located($0, range: element.node.range, pointer: element.pointer) } }
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
-            entries: [], pointer: reader.pointer, keyRange: keyRange, stringsPointer: stringsPointer)
+            entries: [], pointer: reader.pointer, keyRange: keyRange)
         for (key, value) in reader.entries("localized_strings") ?? [] {
             var translations: [Translation] = []
             switch reader.format {

@@ -108,8 +108,6 @@ public struct Localization: Sendable {
     public var pointer: JSONPointer
     /// Its key's range.
     public var keyRange: ByteRange
-    /// Where `localized_strings` is.
-    public var stringsPointer: JSONPointer
 }
 
 /// One key of `localized_strings` with its translations (one, for a response).
