@@ -279,7 +279,7 @@ public struct Offer: Sendable {
 }
 
 /// One eligibility condition.
-public struct EligibilityCondition: Sendable {
+public struct EligibilityCondition: Sendable, Positioned {
     /// FIRST_SEEN or TIME_SINCE_FIRST_PURCHASE.
     public var conditionType: Located<String>?
     /// GREATER or SMALLER.

@@ -1,11 +1,19 @@
 import JSONSyntax
 
+/// Something in a file: its bytes and its JSON pointer (what a finding points at).
+public protocol Positioned {
+    /// The bytes.
+    var range: ByteRange { get }
+    /// The pointer.
+    var pointer: JSONPointer { get }
+}
+
 /// A value with where it came from: its bytes and its JSON pointer (for diagnostics and notes).
 ///
 /// The pointer is kept as the enclosing value's pointer (shared by all siblings) plus this
 /// value's token, and built only when asked for: a config has one located value per text per
 /// locale, and decoding them must not allocate a pointer each.
-public struct Located<Value: Sendable>: Sendable {
+public struct Located<Value: Sendable>: Sendable, Positioned {
     /// The value.
     public var value: Value
     /// The bytes of the value (for a map key: the key's bytes).

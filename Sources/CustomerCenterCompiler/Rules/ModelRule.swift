@@ -31,6 +31,12 @@ public struct RuleContext {
         sink.emit(rule, message, at: range, pointer: pointer, notes: notes, fix: fix)
     }
 
+    /// Reports a finding at a located value: its range and its pointer.
+    public mutating func report(_ rule: RuleDescriptor, _ message: String, on located: some Positioned,
+                                notes: [DiagnosticNote] = [], fix: Fix? = nil) {
+        sink.emit(rule, message, at: located.range, pointer: located.pointer, notes: notes, fix: fix)
+    }
+
     /// A note in this file.
     public func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
         sink.note(message, at: range)

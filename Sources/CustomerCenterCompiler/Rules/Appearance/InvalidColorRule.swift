@@ -17,7 +17,7 @@ public enum InvalidColorRule: ModelRule {
                 if context.platforms.contains(.ios) { effects.append("iOS ignores it") }
                 let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
                 context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role))\(consequence)",
-                               at: color.range, pointer: color.pointer,
+                               on: color,
                                fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'",
                                                                                      applicability: named[color.value.lowercased()] == nil ? .safe : .unsafe) })
             }

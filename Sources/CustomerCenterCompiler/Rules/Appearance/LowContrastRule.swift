@@ -28,7 +28,7 @@ public enum LowContrastRule: ModelRule {
                 guard ratio < 4.5 else { continue }
                 let shown = (ratio * 100).rounded() / 100
                 context.report(descriptor, "\(theme.theme) \(foregroundRole) \(MessageText.quoted(foreground.value)) on \(MessageText.quoted(background.value)) has a contrast of \(shown):1; WCAG AA needs 4.5:1",
-                               at: foreground.range, pointer: foreground.pointer,
+                               on: foreground,
                                notes: [context.note("the \(backgroundRole)", at: background.range)])
             }
         }

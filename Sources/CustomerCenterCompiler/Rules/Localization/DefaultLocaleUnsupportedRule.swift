@@ -14,6 +14,6 @@ public enum DefaultLocaleUnsupportedRule: ModelRule {
         let normalized = LocaleCode.normalized(defaultLocale.value)
         guard !supported.contains(where: { LocaleCode.normalized($0.value) == normalized }) else { return }
         context.report(descriptor, "the default locale \(MessageText.quoted(defaultLocale.value)) is not in 'supported'",
-                       at: defaultLocale.range, pointer: defaultLocale.pointer)
+                       on: defaultLocale)
     }
 }

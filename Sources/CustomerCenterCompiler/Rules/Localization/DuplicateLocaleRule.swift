@@ -10,15 +10,9 @@ public enum DuplicateLocaleRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         guard let supported = context.config.localization?.supported else { return }
-        var first: [String: Located<String>] = [:]
-        for code in supported {
-            let key = LocaleCode.normalized(code.value)
-            guard let earlier = first[key] else {
-                first[key] = code
-                continue
-            }
+        Repeats.forEach(supported, key: { LocaleCode.normalized($0.value) }) { code, earlier in
             context.report(descriptor, "locale \(MessageText.quoted(code.value)) is already listed in 'supported' as \(MessageText.quoted(earlier.value))",
-                           at: code.range, pointer: code.pointer, notes: [context.sink.note("first listed here", at: earlier.range)])
+                           on: code, notes: [context.sink.note("first listed here", at: earlier.range)])
         }
     }
 }

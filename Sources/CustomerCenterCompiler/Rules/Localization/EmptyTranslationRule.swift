@@ -13,7 +13,7 @@ public enum EmptyTranslationRule: ModelRule {
             for translation in entry.translations where translation.textValue.isEmpty {
                 let which = context.config.format == .authoring ? "the \(MessageText.quoted(translation.locale.value)) text" : "the text"
                 context.report(descriptor, "\(which) of \(MessageText.quoted(entry.key.value)) is empty; customers would see a blank label",
-                               at: translation.text.range, pointer: translation.text.pointer)
+                               on: translation.text)
             }
         }
     }

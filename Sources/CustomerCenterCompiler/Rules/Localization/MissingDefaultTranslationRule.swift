@@ -15,7 +15,7 @@ public enum MissingDefaultTranslationRule: ModelRule {
             let hasDefault = entry.translations.contains { LocaleCode.normalized($0.localeCode) == defaultLocale }
             guard !hasDefault else { continue }
             context.report(descriptor, "\(MessageText.quoted(entry.key.value)) has no text in the default locale \(MessageText.quoted(defaultLocale))",
-                           at: entry.key.range, pointer: entry.key.pointer)
+                           on: entry.key)
         }
     }
 }

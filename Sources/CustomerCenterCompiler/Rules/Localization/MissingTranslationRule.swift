@@ -19,7 +19,7 @@ public enum MissingTranslationRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
-                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale), at: entry.key.range, pointer: entry.key.pointer)
+                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale), on: entry.key)
             }
         }
     }

@@ -26,7 +26,7 @@ public enum PlaceholderMismatchRule: ModelRule {
                 if !extra.isEmpty { parts.append("has " + extra.map { "'{{ \($0) }}'" }.joined(separator: ", ") + " that the default text does not") }
                 context.report(descriptor,
                                "the \(MessageText.quoted(translation.locale.value)) text of \(MessageText.quoted(entry.key.value)) \(parts.joined(separator: " and "))",
-                               at: translation.text.range, pointer: translation.text.pointer,
+                               on: translation.text,
                                notes: [context.note("the \(MessageText.quoted(reference.locale.value)) text is here", at: reference.text.range)])
             }
         }

@@ -15,7 +15,7 @@ public enum SDKKeyDriftRule: ModelRule {
             let key = entry.key
             guard let sdkKey = context.resolved.driftingKeys[key.value] else { continue }
             context.report(descriptor, "\(MessageText.quoted(key.value)) is not a key the SDKs read; did you mean the SDK key \(MessageText.quoted(sdkKey))?",
-                           at: key.range, pointer: key.pointer, fix: RuleContext.replace(key, with: sdkKey, "rename it to '\(sdkKey)'"))
+                           on: key, fix: RuleContext.replace(key, with: sdkKey, "rename it to '\(sdkKey)'"))
         }
     }
 }

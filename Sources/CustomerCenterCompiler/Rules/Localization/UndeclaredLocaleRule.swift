@@ -23,7 +23,7 @@ public enum UndeclaredLocaleRule: ModelRule {
                   reported.insert(locale).inserted else { continue }
             let texts = context.resolved.texts.localeCodes.filter { LocaleCode.normalized($0.code.value) == locale }.reduce(0) { $0 + $1.uses }
             context.report(descriptor, "locale \(MessageText.quoted(code.value)) is not in 'supported'" + (texts > 1 ? " (\(texts) texts)" : ""),
-                           at: code.range, pointer: code.pointer)
+                           on: code)
         }
     }
 }

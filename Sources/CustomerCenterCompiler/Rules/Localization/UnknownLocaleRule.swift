@@ -20,11 +20,11 @@ public enum UnknownLocaleRule: ModelRule {
             let suffix = count > 1 ? " (used \(count) times)" : ""
             if let meant = LocaleCode.knownMistakes[normalized] {
                 context.report(descriptor, "\(MessageText.quoted(code.value)) is not the language code you mean; use \(MessageText.quoted(meant))\(suffix)",
-                               at: code.range, pointer: code.pointer,
+                               on: code,
                                fix: count == 1 ? RuleContext.replace(code, with: meant, "write '\(meant)'") : nil)
             } else if !LocaleCode.isWellFormed(code.value) {
                 context.report(descriptor, "\(MessageText.quoted(code.value)) is not a valid language tag (BCP 47, like 'de' or 'pt-BR')\(suffix)",
-                               at: code.range, pointer: code.pointer)
+                               on: code)
             }
         }
     }

@@ -25,7 +25,7 @@ public enum InvalidEligibilityAmountRule: ModelRule {
                     problem = nil
                 }
                 guard let problem else { continue }
-                context.report(descriptor, "'amount_in_seconds' \(MessageText.quoted(number.text)) \(problem)", at: amount.range, pointer: amount.pointer)
+                context.report(descriptor, "'amount_in_seconds' \(MessageText.quoted(number.text)) \(problem)", on: amount)
             }
         }
     }

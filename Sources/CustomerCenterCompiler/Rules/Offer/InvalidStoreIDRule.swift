@@ -27,11 +27,11 @@ public enum InvalidStoreIDRule: ModelRule {
             if let id = offer.androidOfferID, !id.value.isEmpty, let problem = googlePlayProblem(id.value) {
                 let fixed = id.value.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
                 let suggestion = googlePlayProblem(String(fixed)) == nil ? String(fixed) : nil
-                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid Google Play offer id: \(problem)", at: id.range, pointer: id.pointer,
+                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid Google Play offer id: \(problem)", on: id,
                                fix: suggestion.map { RuleContext.replace(id, with: $0, "write '\($0)'") })
             }
             if let id = offer.iosOfferID, !id.value.isEmpty, let problem = appStoreProblem(id.value) {
-                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", at: id.range, pointer: id.pointer,
+                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", on: id,
                                fix: spaceRepair(id.value, valid: { appStoreProblem($0) == nil }).map {
                                    RuleContext.replace(id, with: $0.text, "write '\($0.text)'", applicability: $0.applicability)
                                })

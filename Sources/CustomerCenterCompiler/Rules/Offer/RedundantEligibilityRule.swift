@@ -13,7 +13,7 @@ public enum RedundantEligibilityRule: ModelRule {
             for (redundant, implied) in EligibilityMath.redundancies(offer) {
                 let word = redundant.greater ? "more" : "less"
                 context.report(descriptor, "this condition (\(word) than \(EligibilityMath.describe(redundant.amount))) is implied by another one (\(word) than \(EligibilityMath.describe(implied.amount)))",
-                               at: redundant.condition.range, pointer: redundant.condition.pointer,
+                               on: redundant.condition,
                                notes: [context.note("the condition that implies it", at: implied.condition.range)])
             }
         }

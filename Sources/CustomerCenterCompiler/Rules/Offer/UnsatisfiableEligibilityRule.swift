@@ -21,7 +21,7 @@ public enum UnsatisfiableEligibilityRule: ModelRule {
             } else {
                 message = "\(OfferList.name(offer)) can never be shown: 'SMALLER 0' (\(subject) less than 0 seconds ago) is never true"
             }
-            context.report(descriptor, message, at: bound.condition.range, pointer: bound.condition.pointer, notes: notes)
+            context.report(descriptor, message, on: bound.condition, notes: notes)
         }
     }
 }

@@ -9,15 +9,10 @@ public enum DuplicatePathIDRule: ModelRule {
         passingExample: Examples.authoring())
 
     public static func check(_ context: inout RuleContext) {
-        var first: [String: Located<String>] = [:]
-        for path in context.resolved.allPaths {
-            guard let id = path.id, !id.value.isEmpty else { continue }
-            if let earlier = first[id.value] {
-                context.report(descriptor, "path id \(MessageText.quoted(id.value)) is already used; analytics could not tell the two paths apart",
-                               at: id.range, pointer: id.pointer, notes: [context.note("first used here", at: earlier.range)])
-            } else {
-                first[id.value] = id
-            }
+        let ids = context.resolved.allPaths.compactMap(\.id).filter { !$0.value.isEmpty }
+        Repeats.forEach(ids) { id, earlier in
+            context.report(descriptor, "path id \(MessageText.quoted(id.value)) is already used; analytics could not tell the two paths apart",
+                           on: id, notes: [context.note("first used here", at: earlier.range)])
         }
     }
 }

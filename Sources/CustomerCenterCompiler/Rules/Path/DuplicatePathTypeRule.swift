@@ -12,15 +12,10 @@ public enum DuplicatePathTypeRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for screen in context.config.screens {
-            var first: [String: Located<String>] = [:]
-            for path in screen.paths {
-                guard let type = path.type, builtIn.contains(type.value) else { continue }
-                if let earlier = first[type.value] {
-                    context.report(descriptor, "\(type.value) appears twice on screen \(MessageText.quoted(screen.key.value))",
-                                   at: type.range, pointer: type.pointer, notes: [context.note("first \(type.value) here", at: earlier.range)])
-                } else {
-                    first[type.value] = type
-                }
+            let types = screen.paths.compactMap(\.type).filter { builtIn.contains($0.value) }
+            Repeats.forEach(types) { type, earlier in
+                context.report(descriptor, "\(type.value) appears twice on screen \(MessageText.quoted(screen.key.value))",
+                               on: type, notes: [context.note("first \(type.value) here", at: earlier.range)])
             }
         }
     }

@@ -13,7 +13,7 @@ public enum InAppNonHTTPRule: ModelRule {
             guard let method = path.openMethod, method.value == "IN_APP", let url = path.url,
                   let scheme = URLSyntax.scheme(of: url.value), scheme != "http", scheme != "https" else { continue }
             context.report(descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app",
-                           at: method.range, pointer: method.pointer,
+                           on: method,
                            fix: RuleContext.replace(method, with: "EXTERNAL", "write 'EXTERNAL'"))
         }
     }

@@ -21,7 +21,7 @@ public enum InvalidRefundWindowRule: ModelRule {
                 guard text != "forever" else { continue }
                 let fix = ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") }
                 context.report(descriptor, notDuration + (ios ? "; with no 'P' in it, iOS applies no limit: the refund option shows however old the purchase is" : ""),
-                               at: window.range, pointer: window.pointer, fix: fix)
+                               on: window, fix: fix)
             case .window(_, let matched):
                 // A clean match of the whole text is valid; text around it is ignored by iOS.
                 guard matched != text || ISODuration.seconds(text) == nil else { continue }
@@ -29,13 +29,13 @@ public enum InvalidRefundWindowRule: ModelRule {
                 context.report(descriptor, matched != text
                                ? "\(quoted) has text around its duration" + (ios ? "; iOS reads only \(MessageText.quoted(matched)) and ignores the rest" : "")
                                : notDuration,
-                               at: window.range, pointer: window.pointer, fix: fix)
+                               on: window, fix: fix)
             case .hidden(let matched):
                 context.report(descriptor, notDuration + (ios ? "; iOS reads \(MessageText.quoted(matched)) in it as a window of zero (or less) and never shows the refund option" : ""),
-                               at: window.range, pointer: window.pointer, fix: ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") })
+                               on: window, fix: ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") })
             case .crash:
                 context.report(descriptor, notDuration + (ios ? "; iOS crashes decoding it (negating its component overflows)" : ""),
-                               at: window.range, pointer: window.pointer)
+                               on: window)
             }
         }
     }

@@ -13,7 +13,7 @@ public enum InvalidURLRule: ModelRule {
             guard let url = path.url, !url.value.isEmpty, let problem = URLSyntax.problem(url.value) else { continue }
             let fix = URLSyntax.scheme(of: url.value) == nil && url.value.contains(".") && !url.value.contains(" ")
                 ? RuleContext.replace(url, with: "https://" + url.value, "add 'https://'") : nil
-            context.report(descriptor, "\(MessageText.quoted(url.value)) is not an absolute URL: \(problem)", at: url.range, pointer: url.pointer, fix: fix)
+            context.report(descriptor, "\(MessageText.quoted(url.value)) is not an absolute URL: \(problem)", on: url, fix: fix)
         }
     }
 }

@@ -21,7 +21,7 @@ public enum PlatformUnsupportedRule: ModelRule {
         for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }
             context.report(descriptor, "Android never shows \(type.value) paths (Google Play handles them): customers of this Android config will not see this one",
-                           at: type.range, pointer: type.pointer)
+                           on: type)
         }
     }
 }

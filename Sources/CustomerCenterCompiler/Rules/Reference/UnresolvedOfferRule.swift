@@ -17,7 +17,7 @@ public enum UnresolvedOfferRule: ModelRule {
         for key in context.resolved.offerReferences where !key.value.isEmpty && context.resolved.offers[key.value] == nil {
             let suggestion = context.suggestion(for: key.value, among: keys)
             let known = keys.isEmpty ? "there is no 'promotional_offers' table" : "not a key of 'promotional_offers'"
-            context.report(descriptor, "offer \(MessageText.quoted(key.value)) does not exist: \(known)", at: key.range, pointer: key.pointer,
+            context.report(descriptor, "offer \(MessageText.quoted(key.value)) does not exist: \(known)", on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })
         }
     }

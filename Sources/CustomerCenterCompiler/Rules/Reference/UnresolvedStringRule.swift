@@ -15,7 +15,7 @@ public enum UnresolvedStringRule: ModelRule {
             guard !key.value.isEmpty, context.resolved.strings[key.value] == nil else { continue }
             let suggestion = context.suggestion(for: key.value, among: keys)
             context.report(descriptor, "\(MessageText.quoted(key.value)) is not a key of 'localized_strings' (used as \(reference.usage))",
-                           at: key.range, pointer: key.pointer,
+                           on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })
         }
     }

@@ -14,7 +14,7 @@ public enum UnusedOfferRule: ModelRule {
         for offer in context.config.offers {
             guard let key = offer.key, !context.resolved.referencedOffers.contains(key.value) else { continue }
             context.report(descriptor, "offer \(MessageText.quoted(key.value)) is never shown: no path or survey option refers to it",
-                           at: key.range, pointer: key.pointer)
+                           on: key)
         }
     }
 }

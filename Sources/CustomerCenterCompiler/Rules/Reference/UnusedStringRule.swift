@@ -14,7 +14,7 @@ public enum UnusedStringRule: ModelRule {
             guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
                   context.resolved.driftingKeys[key] == nil else { continue }
             context.report(descriptor, "string \(MessageText.quoted(key)) is never used: no '*_key' names it and it is not an SDK string",
-                           at: entry.key.range, pointer: entry.key.pointer)
+                           on: entry.key)
         }
     }
 }

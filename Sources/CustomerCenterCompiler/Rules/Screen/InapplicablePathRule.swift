@@ -15,7 +15,7 @@ public enum InapplicablePathRule: ModelRule {
             for path in screen.paths {
                 guard let type = path.type, needsSubscription.contains(type.value) else { continue }
                 context.report(descriptor, "\(type.value) on the NO_ACTIVE screen: customers there have no active subscription to act on",
-                               at: type.range, pointer: type.pointer)
+                               on: type)
             }
         }
     }

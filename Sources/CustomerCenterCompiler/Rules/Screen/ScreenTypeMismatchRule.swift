@@ -13,7 +13,7 @@ public enum ScreenTypeMismatchRule: ModelRule {
             guard let type = screen.type, SharedSchema.screenKeys.contains(type.value),
                   SharedSchema.screenKeys.contains(screen.key.value), type.value != screen.key.value else { continue }
             context.report(descriptor, "screen \(MessageText.quoted(screen.key.value)) has type \(MessageText.quoted(type.value)); the SDKs use the key, so this is the \(screen.key.value) screen",
-                           at: type.range, pointer: type.pointer,
+                           on: type,
                            notes: [context.note("the screen's key", at: screen.key.range)],
                            fix: RuleContext.replace(type, with: screen.key.value, "write '\(screen.key.value)'"))
         }

@@ -19,7 +19,7 @@ public enum UnknownScreenTypeRule: ModelRule {
             if distinct >= 2, context.platforms.contains(.ios) {
                 message += " (with \(distinct) unknown screen keys, iOS crashes when the Customer Center opens)"
             }
-            context.report(descriptor, message, at: key.range, pointer: key.pointer,
+            context.report(descriptor, message, on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0, applicability: $0 == key.value.uppercased() ? .safe : .unsafe) })
         }
     }

@@ -15,7 +15,7 @@ public enum InvalidEmailRule: ModelRule {
         let bare = trimmed.hasPrefix("mailto:") ? String(trimmed.dropFirst("mailto:".count)) : trimmed
         let fix = bare != email.value && Self.problem(bare) == nil
             ? RuleContext.replace(email, with: bare, bare == trimmed ? "remove the spaces" : "remove 'mailto:'", applicability: .safe) : nil
-        context.report(descriptor, "\(MessageText.quoted(email.value)) is not an email address: \(problem)", at: email.range, pointer: email.pointer, fix: fix)
+        context.report(descriptor, "\(MessageText.quoted(email.value)) is not an email address: \(problem)", on: email, fix: fix)
     }
 
     /// Why `text` is not `local@domain.tld`, or `nil`.

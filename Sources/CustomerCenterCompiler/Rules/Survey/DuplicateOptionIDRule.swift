@@ -10,15 +10,10 @@ public enum DuplicateOptionIDRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
-            var first: [String: Located<String>] = [:]
-            for option in path.survey?.options ?? [] {
-                guard let id = option.id, !id.value.isEmpty else { continue }
-                if let earlier = first[id.value] {
-                    context.report(descriptor, "option id \(MessageText.quoted(id.value)) is used twice in this survey", at: id.range, pointer: id.pointer,
-                                   notes: [context.note("first used here", at: earlier.range)])
-                } else {
-                    first[id.value] = id
-                }
+            let ids = (path.survey?.options ?? []).compactMap(\.id).filter { !$0.value.isEmpty }
+            Repeats.forEach(ids) { id, earlier in
+                context.report(descriptor, "option id \(MessageText.quoted(id.value)) is used twice in this survey", on: id,
+                               notes: [context.note("first used here", at: earlier.range)])
             }
         }
     }

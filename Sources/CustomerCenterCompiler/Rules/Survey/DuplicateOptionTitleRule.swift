@@ -67,7 +67,7 @@ public enum DuplicateOptionTitleRule: ModelRule {
                     let shown = byText.prefix(4).map { "\(MessageText.quoted($0.text)) in \($0.locales.map { MessageText.quoted($0) }.joined(separator: ", "))" }
                     let more = byText.count > 4 ? " and in \(byText.count - 4) more languages" : ""
                     context.report(descriptor, "two options of this survey read \(shown.joined(separator: "; "))\(more)",
-                                   at: options[index].range, pointer: options[index].pointer,
+                                   on: options[index],
                                    notes: [context.note("the other option", at: options[earlier].range)])
                 }
             }
