@@ -36,9 +36,9 @@ public struct Customer: Sendable, Equatable {
     public func isEligible(for conditions: [EligibilityCondition]) -> Bool {
         conditions.allSatisfy { condition in
             guard let amount = condition.amountInSeconds else { return false }
-            let value = condition.conditionType?.value == "FIRST_SEEN" ? firstSeen : firstPurchase
+            let value = condition.kind == .firstSeen ? firstSeen : firstPurchase
             guard let value else { return false }
-            return condition.comparison?.value == "GREATER" ? value > amount : value < amount
+            return condition.comparator == .greater ? value > amount : value < amount
         }
     }
 }

@@ -77,7 +77,7 @@ struct PayloadBuilder {
         ]
         if let subtitle = text(screen.subtitle) { members.append(("subtitle", .text(subtitle))) }
         if let offering = screen.offering {
-            var offeringMembers: [(String, JSONValue)] = [("type", .text(offering.type?.value ?? "CURRENT"))]
+            var offeringMembers: [(String, JSONValue)] = [("type", .text(offering.type?.value ?? OfferingType.current.rawValue))]
             if let id = offering.offeringID { offeringMembers.append(("offering_id", .text(id.value))) }
             if let button = text(offering.buttonText) { offeringMembers.append(("button_text", .text(button))) }
             members.append(("offering", .record(offeringMembers)))

@@ -5,9 +5,9 @@ public enum AuthoringSchema {
 
     static let condition = ObjectSchema(
         "EligibilityCondition", "One condition; an offer's conditions are ANDed.", fields: [
-            Field("condition_type", .string(StringSchema(enumValues: ["FIRST_SEEN", "TIME_SINCE_FIRST_PURCHASE"])), required: true,
+            Field("condition_type", .string(StringSchema(enumValues: ConditionType.allCases.map(\.rawValue))), required: true,
                   "FIRST_SEEN: time since the customer was first seen. TIME_SINCE_FIRST_PURCHASE: time since their first purchase."),
-            Field("comparison", .string(StringSchema(enumValues: ["GREATER", "SMALLER"])), required: true,
+            Field("comparison", .string(StringSchema(enumValues: Comparison.allCases.map(\.rawValue))), required: true,
                   "GREATER: more than the amount ago. SMALLER: less than the amount ago."),
             Field("amount_in_seconds", .integerCheckedByRule(minimum: 0, maximum: EligibilityMath.maximumAmount), required: true,
                   "The amount of time, in seconds (1209600 = 14 days)."),

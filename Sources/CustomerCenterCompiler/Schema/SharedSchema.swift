@@ -57,9 +57,9 @@ enum SharedSchema {
             Field("target_product_id", SchemaType.string(StringSchema(nonEmpty: true)), required: true, "The product the offer is for."),
         ])
 
-    static let screenKeys = ["MANAGEMENT", "NO_ACTIVE"]
-    static let pathTypes = ["MISSING_PURCHASE", "REFUND_REQUEST", "CHANGE_PLANS", "CANCEL", "CUSTOM_URL", "CUSTOM_ACTION"]
-    static let openMethods = ["IN_APP", "EXTERNAL"]
-    static let offeringTypes = ["CURRENT", "SPECIFIC"]
+    static let screenKeys = ScreenType.allCases.map(\.rawValue)
+    static let pathTypes = PathType.allCases.map(\.rawValue)
+    static let openMethods = OpenMethod.allCases.map(\.rawValue)
+    static let offeringTypes = OfferingType.allCases.map(\.rawValue)
     static let refundWindowPattern = "^(forever|P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+S)?)?)$"
 }

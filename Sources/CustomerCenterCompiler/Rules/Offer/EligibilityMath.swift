@@ -10,7 +10,7 @@ enum EligibilityMath {
 
     struct Bound {
         let condition: EligibilityCondition
-        let type: String
+        let type: ConditionType
         let greater: Bool
         let amount: Int64
     }
@@ -18,18 +18,17 @@ enum EligibilityMath {
     /// The well-formed conditions (known type, known comparison, sensible amount).
     static func bounds(_ offer: Offer) -> [Bound] {
         (offer.eligibility ?? []).compactMap { condition in
-            guard let type = condition.conditionType?.value, ["FIRST_SEEN", "TIME_SINCE_FIRST_PURCHASE"].contains(type),
-                  let comparison = condition.comparison?.value, ["GREATER", "SMALLER"].contains(comparison),
+            guard let type = condition.kind, let comparison = condition.comparator,
                   let amount = condition.amountInSeconds, amount >= 0, amount <= maximumAmount else { return nil }
-            return Bound(condition: condition, type: type, greater: comparison == "GREATER", amount: amount)
+            return Bound(condition: condition, type: type, greater: comparison == .greater, amount: amount)
         }
     }
 
     /// A contradiction: the condition that makes the set empty and the one it conflicts with
     /// (`nil` for "less than 0 seconds", which contradicts itself).
     static func contradiction(_ offer: Offer) -> (Bound, Bound?)? {
-        var tightestGreater: [String: Bound] = [:]
-        var tightestSmaller: [String: Bound] = [:]
+        var tightestGreater: [ConditionType: Bound] = [:]
+        var tightestSmaller: [ConditionType: Bound] = [:]
         for bound in bounds(offer) {
             if !bound.greater, bound.amount == 0 { return (bound, nil) }
             if bound.greater {

@@ -11,7 +11,7 @@ public enum UnsatisfiableEligibilityRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             guard let (bound, other) = EligibilityMath.contradiction(offer) else { continue }
-            let subject = bound.type == "FIRST_SEEN" ? "first seen" : "first purchase"
+            let subject = bound.type == .firstSeen ? "first seen" : "first purchase"
             let message: String
             var notes: [DiagnosticNote] = []
             if let other {

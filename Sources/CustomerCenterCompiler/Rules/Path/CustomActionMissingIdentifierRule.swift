@@ -9,7 +9,7 @@ public enum CustomActionMissingIdentifierRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "rate", "type": "CUSTOM_ACTION", "title_key": "title", "action_identifier": "rate_app"}]}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for path in context.resolved.allPaths where path.type?.value == "CUSTOM_ACTION" && path.actionIdentifier == nil {
+        for path in context.resolved.allPaths where path.kind == .customAction && path.actionIdentifier == nil {
             guard let type = path.type else { continue }
             context.report(descriptor, "CUSTOM_ACTION path \(MessageText.quoted(path.id?.value ?? "")) has no 'action_identifier': tapping it does nothing",
                            at: type.range, pointer: path.pointer)

@@ -10,7 +10,7 @@ public enum CustomURLMissingURLRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
-            guard let type = path.type, type.value == "CUSTOM_URL" else { continue }
+            guard let type = path.type, path.kind == .customURL else { continue }
             let id = MessageText.quoted(path.id?.value ?? "")
             if path.url == nil {
                 // What each target platform does, and nothing about the others.
@@ -25,8 +25,8 @@ public enum CustomURLMissingURLRule: ModelRule {
                 // still a choice (IN_APP keeps customers in the app): a guess.
                 context.report(descriptor, "CUSTOM_URL path \(id) has no 'open_method': iOS drops it (Android opens it externally); set IN_APP or EXTERNAL",
                                at: type.range, pointer: path.pointer,
-                               fix: Fix(message: "add \"open_method\": \"EXTERNAL\"",
-                                        edits: [TextEdit(range: .at(type.range.end), replacement: #", "open_method": "EXTERNAL""#)]))
+                               fix: Fix(message: "add \"open_method\": \"\(OpenMethod.external.rawValue)\"",
+                                        edits: [TextEdit(range: .at(type.range.end), replacement: #", "open_method": "\#(OpenMethod.external.rawValue)""#)]))
             }
         }
     }

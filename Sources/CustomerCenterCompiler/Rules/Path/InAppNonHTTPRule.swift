@@ -10,11 +10,11 @@ public enum InAppNonHTTPRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
-            guard let method = path.openMethod, method.value == "IN_APP", let url = path.url,
+            guard let method = path.openMethod, path.method == .inApp, let url = path.url,
                   let scheme = URLSyntax.scheme(of: url.value), scheme != "http", scheme != "https" else { continue }
             context.report(descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app",
                            on: method,
-                           fix: RuleContext.replace(method, with: "EXTERNAL", "write 'EXTERNAL'"))
+                           fix: RuleContext.replace(method, with: OpenMethod.external.rawValue, "write '\(OpenMethod.external.rawValue)'"))
         }
     }
 }

@@ -12,7 +12,7 @@ public enum PlatformUnsupportedRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
             extra: #""promotional_offers": {"stay": {"ios_offer_id": "stay", "android_offer_id": "stay", "title_key": "title", "subtitle_key": "title"}}"#))
 
-    static let hiddenOnAndroid: Set<String> = ["REFUND_REQUEST", "CHANGE_PLANS"]
+    static let hiddenOnAndroid: Set<String> = Set([PathType.refundRequest, .changePlans].map(\.rawValue))
 
     /// Only when no target platform shows the path: with iOS targeted too, an iOS-only path is
     /// normal (RevenueCat's default config has refund and plan-change paths for both platforms).

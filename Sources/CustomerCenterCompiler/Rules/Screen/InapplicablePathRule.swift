@@ -8,12 +8,12 @@ public enum InapplicablePathRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "cancel", "type": ↓"CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring())
 
-    static let needsSubscription: Set<String> = ["CANCEL", "REFUND_REQUEST", "CHANGE_PLANS"]
+    static let needsSubscription: Set<PathType> = [.cancel, .refundRequest, .changePlans]
 
     public static func check(_ context: inout RuleContext) {
-        for screen in context.config.screens where screen.key.value == "NO_ACTIVE" {
+        for screen in context.config.screens where screen.key.as(ScreenType.self) == .noActive {
             for path in screen.paths {
-                guard let type = path.type, needsSubscription.contains(type.value) else { continue }
+                guard let type = path.type, let kind = path.kind, needsSubscription.contains(kind) else { continue }
                 context.report(descriptor, "\(type.value) on the NO_ACTIVE screen: customers there have no active subscription to act on",
                                on: type)
             }

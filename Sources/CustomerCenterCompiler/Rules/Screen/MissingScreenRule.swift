@@ -16,7 +16,7 @@ public enum MissingScreenRule: ModelRule {
         guard !missing.isEmpty else { return }
         let anchor = screensKeyRange(context)
         for key in missing {
-            let who = key == "MANAGEMENT" ? "customers with an active subscription" : "customers without an active subscription"
+            let who = key == ScreenType.management.rawValue ? "customers with an active subscription" : "customers without an active subscription"
             context.report(descriptor, "there is no \(key) screen: \(who) see an empty fallback screen",
                            at: anchor, pointer: config.basePointer.appending("screens"))
         }

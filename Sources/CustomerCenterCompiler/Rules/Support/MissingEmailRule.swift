@@ -11,7 +11,7 @@ public enum MissingEmailRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         let email = context.config.support?.email
         guard email?.value.isEmpty ?? true,
-              let path = context.resolved.allPaths.first(where: { $0.type?.value == "MISSING_PURCHASE" }) else { return }
+              let path = context.resolved.allPaths.first(where: { $0.kind == .missingPurchase }) else { return }
         let anchor = context.config.support?.keyRange ?? context.config.screensKeyRange ?? ByteRange(0, min(1, context.source.bytes.count))
         context.report(descriptor, "no support email: after a failed restore (path \(MessageText.quoted(path.id?.value ?? ""))), \"Contact support\" is hidden",
                        at: anchor, pointer: context.config.support?.pointer ?? context.config.basePointer,
