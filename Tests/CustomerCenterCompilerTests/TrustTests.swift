@@ -223,3 +223,15 @@ import JSONSyntax
     }
 }
 
+
+/// A file of binary garbage stops being reported after the issue limit, and says so once.
+@Suite struct IssueLimitTests {
+    @Test func tooManySyntaxErrorsIsSaidOnce() {
+        let garbage = "[" + String(repeating: "@, ", count: 400) + "1]"
+        let report = Linter.lint(SourceFile(path: "g.json", text: garbage))
+        let stop = report.diagnostics.filter { $0.message.hasPrefix("too many syntax errors") }
+        #expect(stop.count == 1)
+        #expect(stop.first?.message == "too many syntax errors (\(JSONParser.defaultIssueLimit)); stopped reading the file here")
+        #expect(report.diagnostics.filter { $0.id == "json.syntax" }.count <= JSONParser.defaultIssueLimit + 1)
+    }
+}
