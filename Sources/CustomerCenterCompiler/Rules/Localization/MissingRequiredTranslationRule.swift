@@ -22,7 +22,7 @@ public enum MissingRequiredTranslationRule: ModelRule {
             let gaps = MissingTranslationRule.gaps(of: entry, in: required)
             if !gaps.isEmpty {
                 context.report(descriptor, MissingTranslationRule.message(entry.key.value, gaps, context.resolved.defaultLocale)
-                    + "; the configuration requires these locales", on: entry.key)
+                    + "; the configuration requires these locales" + MissingTranslationRule.whatToWrite(entry, gaps, context.resolved.defaultLocale), on: entry.key)
             }
         }
     }

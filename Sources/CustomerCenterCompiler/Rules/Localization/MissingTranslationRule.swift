@@ -19,7 +19,8 @@ public enum MissingTranslationRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
-                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale), on: entry.key)
+                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale) + whatToWrite(entry, gaps, resolved.defaultLocale),
+                               on: entry.key)
             }
         }
     }
@@ -39,6 +40,17 @@ public enum MissingTranslationRule: ModelRule {
             gaps.append(locale)
         }
         return gaps
+    }
+
+    /// No fix (a translation needs a translator): the message says what to add instead.
+    static func whatToWrite(_ entry: StringEntry, _ locales: [String], _ defaultLocale: String?) -> String {
+        guard let defaultLocale,
+              let reference = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == defaultLocale }) else { return "" }
+        let shown = reference.textValue.count > 60 ? String(reference.textValue.prefix(57)) + "…" : reference.textValue
+        let first = locales.first.map { "\"\($0)\"" } ?? ""
+        return locales.count == 1
+            ? "; add \(first): a translation of \(MessageText.quoted(shown))"
+            : "; add a translation of \(MessageText.quoted(shown)) for each of them"
     }
 
     static func message(_ key: String, _ locales: [String], _ defaultLocale: String?) -> String {
