@@ -106,3 +106,35 @@ func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
     }
     return result
 }
+
+/// Each kind of syntax error, with its message at its column (FindingSpec style): the messages
+/// are what a user reads, so a lost branch of `SyntaxDiagnostics` fails here.
+@Suite struct SyntaxMessageTests {
+    static let cases: [(String, [String])] = [
+        ("[1, 2}", ["1:6 expected ']' to close the array, found '}'"]),
+        (#"{"a": "x"#, ["1:7 unterminated string: the closing '\"' is missing", "1:9 expected '}' to close the object, found end of file"]),
+        (#"{"a": "\q"}"#, [#"1:8 invalid escape '\q' in string; JSON has \" \\ \/ \b \f \n \r \t and \uXXXX"#]),
+        ("{'a': 1}", [#"1:2 strings must be in double quotes, found "'""#]),
+        ("{\"a\":\u{A0}1}", ["1:6 unexpected U+00A0 (no-break space); JSON allows only space, tab, line feed and carriage return"]),
+        (#"{"a": 01}"#, ["1:7 invalid number '01': leading zeros are not allowed"]),
+        (#"{"a": +1}"#, ["1:7 invalid number '+1': a leading '+' is not allowed"]),
+        (#"{"a": .5}"#, ["1:7 invalid number '.5': a digit is needed before '.'"]),
+        (#"{"a": 0x1F}"#, ["1:7 invalid number '0x1F': hexadecimal numbers are not JSON"]),
+        (#"{"a": NaN}"#, ["1:7 'NaN' is not a JSON number"]),
+        ("{a: 1}", ["1:2 object keys must be strings in double quotes, found 'a'"]),
+        ("{\"a\": \"x\u{1}\"}", ["1:9 control character U+0001 must be escaped inside a string"]),
+        (#"{"a": 1} x"#, ["1:10 unexpected 'x' after the top-level value"]),
+        (#"{"a": True}"#, ["1:7 expected a value, found 'True'"]),
+    ]
+
+    @Test(arguments: cases.indices)
+    func message(_ index: Int) {
+        let (text, expected) = Self.cases[index]
+        let report = Linter.lint(SourceFile(path: "s.json", text: text), options: LintOptions(inputFormat: .authoring))
+        let found = report.diagnostics.filter { $0.id == "json.syntax" }.map { diagnostic -> String in
+            let at = report.source.location(of: diagnostic.range.start)
+            return "\(at.line):\(at.column) \(diagnostic.message)"
+        }
+        #expect(found == expected, "\(text)")
+    }
+}
