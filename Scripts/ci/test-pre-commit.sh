@@ -18,18 +18,30 @@ git add .
 echo "pre-commit: good config (every hook)"
 pre-commit try-repo "$repo" --files app/customer_center.json
 
-echo "pre-commit: bad config (every hook)"
+echo "pre-commit: bad config (every hook; pre-commit runs them in id order: fix, format, lint)"
+cp app/customer_center_broken.json broken.orig
 if pre-commit try-repo "$repo" --files app/customer_center_broken.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the hooks passed a broken config"; exit 1
 fi
-grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
-  || { cat out.txt; echo "FAIL: the lint hook's diagnostic is missing"; exit 1; }
-grep -q "app/customer_center_broken.json has syntax errors; it was not formatted" out.txt \
-  || { cat out.txt; echo "FAIL: the format hook did not refuse the broken config"; exit 1; }
-grep -q "customer-center lint.*Failed" out.txt && grep -q "customer-center format --check.*Failed" out.txt \
-  || { cat out.txt; echo "FAIL: both hooks must fail"; exit 1; }
 grep -q "customer-center lint --fix.*Failed" out.txt && grep -q "files were modified by this hook" out.txt \
   || { cat out.txt; echo "FAIL: the fix hook did not fix and fail"; exit 1; }
+grep -q "customer-center format --check.*Failed" out.txt && grep -q "customer-center lint\.\.\..*Failed" out.txt \
+  || { cat out.txt; echo "FAIL: the format and lint hooks must fail on what no fix repairs"; exit 1; }
+grep -q "app/customer_center_broken.json:7:7: error: duplicate key 'management_title' in the same object \[json.duplicate-key\]" out.txt \
+  || { cat out.txt; echo "FAIL: the lint hook's diagnostic is missing"; exit 1; }
+
+echo "pre-commit: the lint and format hooks alone on the original"
+cp broken.orig app/customer_center_broken.json
+if pre-commit try-repo "$repo" customer-center-lint --files app/customer_center_broken.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the lint hook passed a broken config"; exit 1
+fi
+grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
+  || { cat out.txt; echo "FAIL: the lint hook's diagnostic is missing"; exit 1; }
+if pre-commit try-repo "$repo" customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the format hook passed a broken config"; exit 1
+fi
+grep -q "app/customer_center_broken.json has syntax errors; it was not formatted" out.txt \
+  || { cat out.txt; echo "FAIL: the format hook did not refuse the broken config"; exit 1; }
 
 echo "pre-commit: the fix hook fixes, fails once, then passes"
 printf '{\n  // a comment\n  "screens": {},\n  "localization": {"default": "en", "localized_strings": {}},\n}\n' > app/customer_center_fixable.json
