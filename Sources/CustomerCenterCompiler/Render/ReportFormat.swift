@@ -39,9 +39,3 @@ public enum ReportRenderer {
         }
     }
 }
-
-/// Package-wide constants.
-public enum CustomerCenter {
-    /// The tool's version.
-    public static let version = "0.1.0"
-}

@@ -1,0 +1,5 @@
+/// Package-wide constants.
+public enum CustomerCenter {
+    /// The tool's version.
+    public static let version = "0.1.0"
+}
