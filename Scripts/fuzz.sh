@@ -6,7 +6,8 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 build="$repo/.build-fuzz"
 mkdir -p "$build" "$repo/fuzz-artifacts"
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g)
+# One package name for both modules, as SwiftPM gives them (`package` access).
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name customer_center)
 # Two modules, compiled with the fuzzer's coverage instrumentation and AddressSanitizer.
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name JSONSyntax \
   -emit-module-path "$build/JSONSyntax.swiftmodule" -o "$build/libJSONSyntax.a" "$repo"/Sources/JSONSyntax/*.swift

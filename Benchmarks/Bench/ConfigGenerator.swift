@@ -82,4 +82,20 @@ enum ConfigGenerator {
         return #"{"localization":{"default":"en","localized_strings":{"# + members.joined(separator: ",")
             + #"}},"screens":{"MANAGEMENT":"# + screen + #","NO_ACTIVE":"# + noActive + #"},"support":{"email":"a@example.com"}}"#
     }
+
+    /// A config of about `bytes` bytes that is mostly translation text made of `sample`: keys used
+    /// by one path each, every text in the 32 locales (so the bytes are the texts, as in real tables).
+    static func textHeavy(bytes: Int, sample: String) -> String {
+        let perKey = 32 * (sample.utf8.count * 3 + 12) + 60
+        let keys = max(1, bytes / perKey)
+        var strings: [String] = []
+        var paths: [String] = []
+        for i in 0..<keys {
+            let texts = locales.map { #""\#($0)":"\#(sample)\#(sample)\#(sample)\#(i)""# }.joined(separator: ",")
+            strings.append(#""k\#(i)":{\#(texts)}"#)
+            paths.append(#"{"id":"p\#(i)","type":"CUSTOM_ACTION","action_identifier":"a\#(i)","title_key":"k\#(i)"}"#)
+        }
+        let supported = locales.map { #""\#($0)""# }.joined(separator: ",")
+        return #"{"localization":{"default":"en","supported":[\#(supported)],"localized_strings":{\#(strings.joined(separator: ","))}},"screens":{"MANAGEMENT":{"type":"MANAGEMENT","title_key":"k0","paths":[\#(paths.joined(separator: ","))]},"NO_ACTIVE":{"type":"NO_ACTIVE","title_key":"k0","paths":[{"id":"n","type":"MISSING_PURCHASE","title_key":"k0"}]}},"support":{"email":"a@example.com"}}"#
+    }
 }

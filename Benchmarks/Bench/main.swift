@@ -128,6 +128,24 @@ print("|---|---|---|")
 let base = perMB.first { $0.0 == "400 KB" }?.1 ?? perMB.last!.1
 for (label, value) in perMB { print("| \(label) | \(ms(value)) | \(ratio(value / base)) |") }
 
+// 2b. Non-ASCII text costs what ASCII text costs, per byte (the 32-locale tables are mostly
+// CJK, Arabic, Cyrillic, accented Latin).
+print("\n## Mostly non-ASCII vs ASCII text, per byte (4 MB each)\n")
+print("| stage | ASCII per MB | non-ASCII per MB | non-ASCII ÷ ASCII |")
+print("|---|---|---|---|")
+let asciiConfig = Array(ConfigGenerator.textHeavy(bytes: 4_000_000, sample: "Cancel your subscription at any time ").utf8)
+let wideConfig = Array(ConfigGenerator.textHeavy(bytes: 4_000_000, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ").utf8)
+let wideTimings = measureInterleaved(quick ? 3 : 5, [
+    { _ = JSONParser.parse(asciiConfig) },
+    { _ = JSONParser.parse(wideConfig) },
+    { _ = Linter.lint(SourceFile(path: "a.json", bytes: asciiConfig)) },
+    { _ = Linter.lint(SourceFile(path: "w.json", bytes: wideConfig)) },
+])
+for (stage, a, w) in [("parse", wideTimings[0], wideTimings[1]), ("parse + lint", wideTimings[2], wideTimings[3])] {
+    let perA = a.median / (Double(asciiConfig.count) / 1_048_576), perW = w.median / (Double(wideConfig.count) / 1_048_576)
+    print("| \(stage) | \(ms(perA)) | \(ms(perW)) | **\(ratio(perW / perA))** |")
+}
+
 // 3. Compile every platform and locale.
 print("\n## Compile (every platform × locale)\n")
 print("| input | payloads | time | per payload |")

@@ -5,11 +5,19 @@ extension Parser {
     mutating func parseString(quote: UInt8) throws(IssueLimitReached) -> (String, ByteRange) {
         let start = pos
         pos += 1
-        // Fast path: plain ASCII with no escapes, the common case for keys and most values.
+        // Fast path: no escapes, no control characters, valid UTF-8 (any script: the 32-locale
+        // tables are mostly non-ASCII), the common case for keys and values. One pass; the
+        // String is made from the bytes as they are.
         var scan = pos
         while scan < bytes.count {
             let b = bytes[scan]
-            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            if b >= 0x80 {
+                let length = UTF8Validation.validSequenceLength(bytes, at: scan)
+                if length == 0 { break }
+                scan += length
+                continue
+            }
+            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
             scan += 1
         }
         if scan < bytes.count, bytes[scan] == quote {
