@@ -337,6 +337,12 @@ extension FileSystem {
         return result
     }
 
+    /// Whether `expandInputs` found any file below `directory` (so an empty one can be reported).
+    static func expansion(of directory: String, contains paths: [String]) -> Bool {
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        return paths.contains { $0.hasPrefix(base + "/") }
+    }
+
     /// Whether a file name is a Customer Center config's (`customer_center*.json`, `customer-center*.json`).
     static func isConfigName(_ name: String) -> Bool {
         name.hasSuffix(".json") && (name.hasPrefix("customer_center") || name.hasPrefix("customer-center"))

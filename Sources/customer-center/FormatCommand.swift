@@ -18,7 +18,7 @@ struct FormatCommand: Command {
         if check && write { throw UsageError(message: "choose one of '--check' and '--write'") }
         let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         let paths = FileSystem.expandInputs(given)
-        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !paths.contains(where: { $0.hasPrefix(directory) }) {
+        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !FileSystem.expansion(of: directory, contains: paths) {
             Terminal.err("error: cannot read '\(directory)': no customer_center*.json or customer-center*.json file below it\n")
             worsen(.io)
         }

@@ -93,7 +93,7 @@ struct LintCommand: Command {
 
         // Read every input, and group the files by the configuration that applies to them.
         var unreadable: [UnreadableFile] = []
-        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !paths.contains(where: { $0.hasPrefix(directory) }) {
+        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !FileSystem.expansion(of: directory, contains: paths) {
             unreadable.append(UnreadableFile(path: directory, reason: "no customer_center*.json or customer-center*.json file below it"))
         }
         var finder = ConfigurationFinder()

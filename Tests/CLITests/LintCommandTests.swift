@@ -63,6 +63,8 @@ import Testing
              stderrContains: "cannot read 'nope.json'"),
         Case(arguments: ["lint", "--format", "compact", "missing.json", "broken.json"], status: 3, stdout: nil, stderrContains: "cannot read"),
         Case(arguments: ["lint", "empty"], status: 3, stdout: nil, stderrContains: "cannot read 'empty': no customer_center*.json"),
+        // 'config' is empty even though 'configs' (same prefix) has a config.
+        Case(arguments: ["lint", "configs", "config"], status: 3, stdout: nil, stderrContains: "cannot read 'config': no customer_center*.json"),
         Case(arguments: ["lint", "--format", "compact", "configs"], status: 1,
              stdout: trailingComma.replacingOccurrences(of: "broken.json", with: "configs/customer_center.json"),
              stderrContains: nil),
@@ -83,6 +85,7 @@ import Testing
         try Self.broken.write(to: dir.appendingPathComponent("configs/.hidden/customer_center.json"), atomically: true, encoding: .utf8)
         try Self.broken.write(to: dir.appendingPathComponent("configs/other.json"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("config"), withIntermediateDirectories: true)
         let result = try CLI.run(testCase.arguments, in: dir)
         #expect(result.status == testCase.status, "\(result.stdout)\n\(result.stderr)")
         if let stdout = testCase.stdout { #expect(result.stdout == stdout) }
