@@ -87,7 +87,12 @@ struct LintCommand: Command {
         let explicit = arguments.value("--config").map(FileSystem.absolute)
         let baselinePath = arguments.value("--baseline")
         if let output = arguments.value("--write-baseline") {
-            try checkBaselineDestination(output, inputs: paths.filter { $0 != "-" } + (explicit.map { [$0] } ?? []) + (baselinePath.map { [$0] } ?? []),
+            // Inputs: the files, the configuration files that apply to them, the baseline read.
+            var lookup = ConfigurationFinder()
+            let configurations = explicit.map { [$0] } ?? paths.filter { $0 != "-" }.compactMap {
+                lookup.configuration(forFileIn: FileSystem.directory(of: FileSystem.absolute($0)))
+            }
+            try checkBaselineDestination(output, inputs: paths.filter { $0 != "-" } + configurations + (baselinePath.map { [$0] } ?? []),
                                          force: arguments.has("--force"))
         }
 

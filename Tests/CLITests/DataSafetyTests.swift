@@ -130,6 +130,12 @@ import Testing
         #expect(overInput.status == 2)
         #expect(overInput.stderr.contains("would overwrite the input"))
         #expect(try Data(contentsOf: config) == before)
+        // The configuration file that applies is an input too, even with --force.
+        try #"{"rules": {}}"#.write(to: dir.appendingPathComponent(".customer-center.json"), atomically: true, encoding: .utf8)
+        let overConfiguration = try CLI.run(["lint", "--force", "--write-baseline", ".customer-center.json", "cc.json"], in: dir)
+        #expect(overConfiguration.status == 2, "\(overConfiguration.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent(".customer-center.json"), encoding: .utf8) == #"{"rules": {}}"#)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(".customer-center.json"))
         // A new file, then the same baseline again: both fine.
         #expect(try CLI.run(["lint", "--write-baseline", "base.json", "cc.json"], in: dir).status == 0)
         #expect(try CLI.run(["lint", "--write-baseline", "base.json", "cc.json"], in: dir).status == 0)
