@@ -54,9 +54,9 @@ struct CompileCommand: Command {
             return .io
         }
         if arguments.value("--out-dir") == "-" { throw UsageError(message: "'--out-dir' needs a directory; '-' (standard output) takes one payload (-o -) or a bundle (--bundle -)") }
-        let explicitConfig = arguments.value("--config").map(FileSystem.absolute)
-        let configPath = explicitConfig
-            ?? ConfigurationFinder().configurationOnce(forFileIn: FileSystem.directory(of: FileSystem.absolute(path == "-" ? display : path)))
+        var finder = ConfigurationFinder()
+        let configPath = arguments.value("--config").map(FileSystem.absolute)
+            ?? finder.configuration(forFileIn: FileSystem.directory(of: FileSystem.absolute(path == "-" ? display : path)))
         let inputs = (path == "-" ? [] : [path]) + (configPath.map { [$0] } ?? [])
         for option in ["--output", "--bundle"] {
             if let output = arguments.value(option), output != "-" { try FileSystem.refuseOverwriting(inputs: inputs, with: output, option: option == "--output" ? "-o" : option) }

@@ -146,12 +146,6 @@ extension FileSystem {
 struct ConfigurationFinder {
     private var cache: [String: String?] = [:]
 
-    /// One lookup, no cache kept.
-    func configurationOnce(forFileIn directory: String) -> String? {
-        var copy = self
-        return copy.configuration(forFileIn: directory)
-    }
-
     /// The configuration file for a linted file (absolute path), if any.
     mutating func configuration(forFileIn directory: String) -> String? {
         if let cached = cache[directory] { return cached }

@@ -86,15 +86,6 @@ struct LintCommand: Command {
         let paths = FileSystem.expandInputs(given)
         let explicit = arguments.value("--config").map(FileSystem.absolute)
         let baselinePath = arguments.value("--baseline")
-        if let output = arguments.value("--write-baseline") {
-            // Inputs: the files, the configuration files that apply to them, the baseline read.
-            var lookup = ConfigurationFinder()
-            let configurations = explicit.map { [$0] } ?? paths.filter { $0 != "-" }.compactMap {
-                lookup.configuration(forFileIn: FileSystem.directory(of: FileSystem.absolute($0)))
-            }
-            try checkBaselineDestination(output, inputs: paths.filter { $0 != "-" } + configurations + (baselinePath.map { [$0] } ?? []),
-                                         force: arguments.has("--force"))
-        }
 
         // Read every input, and group the files by the configuration that applies to them.
         var unreadable: [UnreadableFile] = []
@@ -122,6 +113,12 @@ struct LintCommand: Command {
             } else {
                 groups.append((configuration, [source]))
             }
+        }
+        if let output = arguments.value("--write-baseline") {
+            // Inputs: the files, the configuration files that apply to them (as grouped above),
+            // the baseline read. Nothing has been written yet.
+            try checkBaselineDestination(output, inputs: paths.filter { $0 != "-" } + groups.compactMap(\.configuration) + (baselinePath.map { [$0] } ?? []),
+                                         force: arguments.has("--force"))
         }
         if let explicit, groups.isEmpty, !FileSystem.exists(explicit) {
             unreadable.append(UnreadableFile(path: arguments.value("--config") ?? explicit, reason: "no such configuration file"))
@@ -230,7 +227,8 @@ struct LintCommand: Command {
         let isBaseline: Bool
         if let bytes = try? FileSystem.read(output) {
             let existing = Baseline(source: SourceFile(path: output, bytes: bytes))
-            isBaseline = existing.diagnostics.isEmpty && Baseline.looksLikeBaseline(existing.source)
+            // Reading it checks its shape (an object with `version` and `findings`): no findings, a baseline.
+            isBaseline = existing.diagnostics.isEmpty
         } else {
             isBaseline = false
         }

@@ -98,13 +98,9 @@ import Testing
     }
 }
 
-/// Applies non-overlapping edits (any order) to bytes.
+/// Applies non-overlapping edits (any order) to bytes, as `lint --fix` does.
 func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-    var result = bytes
-    for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-        result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
-    }
-    return result
+    Fixer.apply(edits, to: bytes)
 }
 
 /// Each kind of syntax error, with its message at its column (FindingSpec style): the messages

@@ -26,7 +26,7 @@ public struct CompiledPayload: Sendable, Equatable {
     /// The payload text: sorted keys, 2-space indent, trailing newline.
     public var text: String
     /// The payload as a tree (the bundle embeds it without parsing the text again).
-    var tree: JSONValue?
+    var tree: JSONValue
 }
 
 /// What `compile` produced: the lint report, and the payloads when the config has no errors.
@@ -90,9 +90,7 @@ public enum Compiler {
         for platform in Platform.allCases {
             let mine = payloads.filter { $0.platform == platform }
             guard !mine.isEmpty else { continue }
-            byPlatform.append((platform.rawValue, .record(mine.compactMap { payload in
-                (payload.tree ?? JSONParser.parse(Array(payload.text.utf8)).root).map { (payload.locale, $0) }
-            })))
+            byPlatform.append((platform.rawValue, .record(mine.map { ($0.locale, $0.tree) })))
         }
         return JSONWriter(sortKeys: true).write(.record([
             ("version", .integer(1)),

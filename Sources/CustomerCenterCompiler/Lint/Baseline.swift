@@ -103,11 +103,4 @@ public struct Baseline: Sendable {
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? path : joined)
     }
-
-    /// Whether a file has a baseline's shape: an object with `version` and `findings`.
-    public static func looksLikeBaseline(_ source: SourceFile) -> Bool {
-        let parsed = JSONParser.parse(source.bytes)
-        guard parsed.issues.isEmpty, let root = parsed.root, let reader = ObjectReader(root, pointer: .root, format: .authoring) else { return false }
-        return reader.number("version") != nil && reader.array("findings") != nil
-    }
 }

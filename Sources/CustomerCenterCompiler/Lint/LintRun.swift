@@ -37,11 +37,7 @@ public enum LintRun {
         var used = Set<Int>()
         if let configuration {
             for index in reports.indices {
-                reports[index].diagnostics.removeAll { diagnostic in
-                    guard let entry = configuration.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
-                    used.insert(entry)
-                    return true
-                }
+                reports[index].diagnostics.removeAll { isIgnored($0, by: configuration, used: &used) }
             }
             reports += configurationReport(configuration, used: used, options: options)
         }
@@ -66,11 +62,17 @@ public enum LintRun {
         let options = self.options(configuration: configuration, settings: settings)
         var used = Set<Int>()
         let result = Compiler.compile(source, lintOptions: options, options: compileOptions) { diagnostic in
-            guard let entry = configuration?.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
-            used.insert(entry)
-            return true
+            configuration.map { isIgnored(diagnostic, by: $0, used: &used) } ?? false
         }
         return (result, configuration.map { configurationReport($0, used: used, options: options) } ?? [])
+    }
+
+    /// Whether an `ignore` entry suppresses `diagnostic`; the entry is recorded as used (an
+    /// entry never used is reported stale).
+    static func isIgnored(_ diagnostic: Diagnostic, by configuration: LinterConfiguration, used: inout Set<Int>) -> Bool {
+        guard let entry = configuration.ignores.firstIndex(where: { $0.matches(diagnostic) }) else { return false }
+        used.insert(entry)
+        return true
     }
 
     /// The configuration file's own findings and its stale `ignore` entries.

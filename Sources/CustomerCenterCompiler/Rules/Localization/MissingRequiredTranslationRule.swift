@@ -9,8 +9,9 @@ public enum MissingRequiredTranslationRule: ModelRule {
         summary: "A key with no text in a locale that the configuration file's `locales.required` lists.",
         rationale: "The team decided these languages must be complete; customers in them would see the default language's text.",
         defaultSeverity: .error, formats: [.authoring],
-        failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
-        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
+        // The same gap as l10n.missing-translation's examples, checked with `exampleRequiredLocales`.
+        failingExample: MissingTranslationRule.descriptor.failingExample,
+        passingExample: MissingTranslationRule.descriptor.passingExample)
 
     /// The `locales.required` its examples are checked with.
     public static let exampleRequiredLocales = ["de"]

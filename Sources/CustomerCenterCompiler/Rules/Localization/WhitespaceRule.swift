@@ -26,7 +26,8 @@ public enum WhitespaceRule: ModelRule {
                 if end - index >= 2 { spans.append((index..<end, "doubled spaces", " ")) }
                 index = end
             }
-            if trail < scalars.count, trail >= lead, !(lead == scalars.count) { spans.append((trail..<scalars.count, "trailing whitespace", "")) }
+            // (An all-whitespace text is one leading run: `trail` stopped at `lead`, the end.)
+            if trail < scalars.count { spans.append((trail..<scalars.count, "trailing whitespace", "")) }
             for span in spans {
                 let range = SourceText.range(of: span.range, in: item.text, source: context.source)
                 // An edit of just those characters when they map onto the source; else the whole text.
