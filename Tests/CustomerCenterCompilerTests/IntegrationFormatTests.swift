@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func sarifIsValidAgainstTheOfficialSchema() throws {
-        let sarif = SARIFRenderer(toolVersion: "1.2.3").render(try Self.report())
+        let sarif = SARIFRenderer(rules: RuleCatalog.all, toolVersion: "1.2.3").render(try Self.report())
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cc-sarif-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("out.sarif")
@@ -45,7 +45,7 @@ import Testing
 
     @Test func sarifHasWhatGitHubRequires() throws {
         let report = try Self.report()
-        let data = Data(SARIFRenderer().render(report).utf8)
+        let data = Data(SARIFRenderer(rules: RuleCatalog.all).render(report).utf8)
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -75,7 +75,7 @@ import Testing
     @Test func sarifFingerprintsSurviveMovedLines() throws {
         let text = Examples.authoring(strings: #""title": {"en": "Help"}, "legacy": {"en": "Old"}"#)
         func fingerprint(_ text: String) throws -> String? {
-            let sarif = SARIFRenderer().render(LintReport(files: [Linter.lint(SourceFile(path: "c.json", text: text))]))
+            let sarif = SARIFRenderer(rules: RuleCatalog.all).render(LintReport(files: [Linter.lint(SourceFile(path: "c.json", text: text))]))
             let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any]
             let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
             return (results.first { $0["ruleId"] as? String == "ref.unused-string" }?["partialFingerprints"] as? [String: String])?["primaryLocationLineHash"]
@@ -108,7 +108,7 @@ import Testing
 
     @Test func junitParsesAndCountsMatch() throws {
         let report = try Self.report()
-        let xml = JUnitRenderer().render(report)
+        let xml = JUnitRenderer(rules: RuleCatalog.all).render(report)
         let parser = XMLParser(data: Data(xml.utf8))
         let counter = JUnitCounter()
         parser.delegate = counter

@@ -116,18 +116,18 @@ import JSONSyntax
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any])
         #expect((summary["unreadable"] as? [[String: String]])?.first?["reason"] == "it is a directory")
-        let sarif = SARIFRenderer().render(Self.unreadable)
+        let sarif = SARIFRenderer(rules: RuleCatalog.all).render(Self.unreadable)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
         #expect(invocation["executionSuccessful"] as? Bool == false)
         #expect((invocation["toolExecutionNotifications"] as? [Any])?.count == 1)
-        let junit = JUnitRenderer().render(Self.unreadable)
+        let junit = JUnitRenderer(rules: RuleCatalog.all).render(Self.unreadable)
         #expect(junit.contains("<error type=\"unreadable\""))
         #expect(junit.contains("errors=\"1\""))
         #expect(GitHubRenderer().render(Self.unreadable).hasPrefix("::error file=config,title=unreadable::"))
         // A clean run stays successful.
-        let clean = try #require(try JSONSerialization.jsonObject(with: Data(SARIFRenderer().render(LintReport(files: [])).utf8)) as? [String: Any])
+        let clean = try #require(try JSONSerialization.jsonObject(with: Data(SARIFRenderer(rules: RuleCatalog.all).render(LintReport(files: [])).utf8)) as? [String: Any])
         let cleanInvocation = ((clean["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first
         #expect(cleanInvocation?["executionSuccessful"] as? Bool == true)
     }
@@ -135,13 +135,13 @@ import JSONSyntax
     @Test func junitListsNoRuleThatIsOff() {
         let source = SourceFile(path: "c.json", text: Examples.authoring())
         let reports = LintRun.lint([source], configuration: nil, settings: CommandLineSettings(rules: ["json.bom": .off]))
-        let xml = JUnitRenderer().render(LintReport(files: reports))
+        let xml = JUnitRenderer(rules: RuleCatalog.all).render(LintReport(files: reports))
         #expect(!xml.contains("name=\"json.bom\""))
         #expect(xml.contains("name=\"json.comment\""))
     }
 
     @Test func sarifURIs() throws {
-        let renderer = SARIFRenderer(workingDirectory: "/work/project")
+        let renderer = SARIFRenderer(rules: RuleCatalog.all, workingDirectory: "/work/project")
         #expect(renderer.artifact("/tmp/my config.json") == .record([("uri", .text("file:///tmp/my%20config.json"))]))
         #expect(renderer.artifact("./config/customer_center.json")
                 == .record([("uri", .text("config/customer_center.json")), ("uriBaseId", .text("%SRCROOT%"))]))

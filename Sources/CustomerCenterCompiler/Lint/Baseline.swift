@@ -97,10 +97,5 @@ public struct Baseline: Sendable {
     }
 
     /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
-    @Sendable public static func normalizedPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        let parts = path.split(separator: "/").filter { $0 != "." }
-        let joined = parts.joined(separator: "/")
-        return absolute ? "/" + joined : (joined.isEmpty ? path : joined)
-    }
+    @Sendable public static func normalizedPath(_ path: String) -> String { PathText.normalized(path) }
 }

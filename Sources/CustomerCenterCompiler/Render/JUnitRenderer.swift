@@ -1,8 +1,11 @@
 /// JUnit XML: a test suite per file, a test case per file × rule that applies to it; a rule with
 /// findings fails, its failure listing every finding (`type` is the worst severity).
 public struct JUnitRenderer {
-    /// Creates a renderer.
-    public init() {}
+    /// The rules a file is checked against (a test case each).
+    let rules: [RuleDescriptor]
+
+    /// Creates a renderer for the rules in `rules`.
+    public init(rules: [RuleDescriptor]) { self.rules = rules }
 
     /// The XML document.
     public func render(_ report: LintReport) -> String {
@@ -12,7 +15,7 @@ public struct JUnitRenderer {
             let findings = Dictionary(grouping: file.diagnostics, by: \.id)
             // Rules that concern documents, plus any rule with a finding here (config.* on a configuration file).
             // Rules switched off did not run: they are not listed as passed.
-            let ids = RuleCatalog.all.filter {
+            let ids = rules.filter {
                 findings[$0.id] != nil || (!$0.formats.isEmpty && !file.disabledRules.contains($0.id))
             }.map(\.id)
             var cases = ""

@@ -3,20 +3,22 @@ import JSONSyntax
 /// SARIF 2.1.0 for GitHub code scanning and other consumers: the rule catalog in
 /// `tool.driver.rules`, one result per diagnostic with its region, and `partialFingerprints`.
 public struct SARIFRenderer {
+    /// The rules in `tool.driver.rules` (the catalog: `ruleIndex` points into it).
+    let rules: [RuleDescriptor]
     let toolVersion: String
     /// The absolute working directory: relative paths under it become URIs relative to
     /// `%SRCROOT%`; other paths become `file://` URIs. `nil`: relative paths stay relative.
     let workingDirectory: String?
 
     /// Creates a renderer.
-    public init(toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
+    public init(rules: [RuleDescriptor], toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
+        self.rules = rules
         self.toolVersion = toolVersion
         self.workingDirectory = workingDirectory
     }
 
     /// The SARIF log, with a trailing newline.
     public func render(_ report: LintReport) -> String {
-        let rules = RuleCatalog.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var occurrences: [String: Int] = [:]
         var results: [JSONValue] = []
@@ -113,7 +115,7 @@ public struct SARIFRenderer {
     func artifact(_ path: String) -> JSONValue {
         if path.hasPrefix("/") { return .record([("uri", .text(Self.fileURI(path)))]) }
         guard let workingDirectory else { return .record([("uri", .text(Self.uri(path)))]) }
-        let normalized = Baseline.normalizedPath(path)
+        let normalized = PathText.normalized(path)
         if normalized == ".." || normalized.hasPrefix("../") {
             return .record([("uri", .text(Self.fileURI(Self.resolve(normalized, against: workingDirectory))))])
         }

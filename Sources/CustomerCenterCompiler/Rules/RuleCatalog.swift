@@ -64,3 +64,13 @@ public enum RuleCatalog {
     /// The descriptor of `id`, if the rule exists.
     public static func descriptor(for id: RuleID) -> RuleDescriptor? { byID[id] }
 }
+
+extension RuleDescriptor {
+    /// The kinds of fix the rule offers: empty when it has none (`rules` shows them).
+    public var fixes: Set<FixApplicability> { RuleCatalog.fixKinds[id] ?? [] }
+
+    /// `safe`, `unsafe`, `safe, unsafe` or `—`.
+    public var fixesLabel: String {
+        fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
+    }
+}

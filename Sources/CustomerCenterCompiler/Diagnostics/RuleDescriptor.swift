@@ -37,14 +37,6 @@ public struct RuleDescriptor: Sendable {
         self.exampleFormat = exampleFormat
     }
 
-    /// The kinds of fix the rule offers: empty when it has none (`rules` shows them).
-    public var fixes: Set<FixApplicability> { RuleCatalog.fixKinds[id] ?? [] }
-
-    /// `safe`, `unsafe`, `safe, unsafe` or `—`.
-    public var fixesLabel: String {
-        fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
-    }
-
     /// The marker in examples that shows where a diagnostic must start.
     public static let marker: Character = "↓"
 

@@ -1,0 +1,10 @@
+/// File paths as text, the way reports and baselines compare them.
+public enum PathText {
+    /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
+    @Sendable public static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? path : joined)
+    }
+}
