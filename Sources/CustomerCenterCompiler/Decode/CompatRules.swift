@@ -60,3 +60,45 @@ public enum PreviewTruncatedRule: Rule {
         failingExample: Examples.authoring(strings: #""title": {"en": ↓"Kündigungsbestätigungsbenachrichtigungseinstellungsverwaltungsübersicht"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#))
 }
+
+extension RuleMessage {
+    /// `compat.ios-decode-failure`: what makes the decoder throw.
+    static func iosRejects(because reason: String) -> RuleMessage {
+        RuleMessage(CompatIOSDecodeFailureRule.descriptor, "iOS rejects the whole config: \(reason)")
+    }
+
+    /// `compat.ios-decode-failure` for a payload that is not JSON.
+    static let iosCannotParse = RuleMessage(CompatIOSDecodeFailureRule.descriptor,
+        "iOS cannot decode this payload: it is not valid JSON (the first syntax error is here)")
+
+    /// `compat.android-decode-failure`: what makes the decoder throw.
+    static func androidRejects(because reason: String) -> RuleMessage {
+        RuleMessage(CompatAndroidDecodeFailureRule.descriptor, "Android rejects the whole config: \(reason)")
+    }
+
+    /// `compat.android-decode-failure` for a payload that is not JSON.
+    static let androidCannotParse = RuleMessage(CompatAndroidDecodeFailureRule.descriptor,
+        "Android cannot decode this payload: it is not valid JSON (the first syntax error is here)")
+
+    /// `compat.android-dropped`: `what` is "screen" or "path".
+    static func androidDrops(_ what: String, because reason: String) -> RuleMessage {
+        RuleMessage(CompatAndroidDroppedRule.descriptor, "Android drops this \(what): \(reason)")
+    }
+
+    /// `compat.ios-crash`: two or more unknown screen keys.
+    static func iosCrashOnScreenKeys(_ keys: [String]) -> RuleMessage {
+        RuleMessage(CompatIOSCrashRule.descriptor,
+                    "iOS crashes when it loads this config: \(keys.count) screen keys (\(MessageText.alternatives(keys))) are not MANAGEMENT or NO_ACTIVE, and iOS maps them all to one key")
+    }
+
+    /// `compat.ios-crash`: a version part `UInt(_:)` cannot read.
+    static func iosCrashOnAppVersion(part: String) -> RuleMessage {
+        RuleMessage(CompatIOSCrashRule.descriptor,
+                    "iOS crashes when the Customer Center loads: 'last_published_app_version' part \(MessageText.quoted(part)) is not a whole number Swift's UInt can read (ASCII digits, at most 18446744073709551615)")
+    }
+
+    /// `compat.ios-crash`: a refund window whose arithmetic overflows.
+    static func iosCrashOnRefundWindow(_ text: String) -> RuleMessage {
+        RuleMessage(CompatIOSCrashRule.descriptor, "iOS crashes when it decodes this config: 'refund_window' \(MessageText.quoted(text)) makes it negate Int.min")
+    }
+}

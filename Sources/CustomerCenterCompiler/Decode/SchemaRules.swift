@@ -54,3 +54,60 @@ public enum SchemaEmptyValueRule: Rule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": ↓"", "type": "CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title"}]}"#))
 }
+
+extension RuleMessage {
+    /// `schema.unknown-field`.
+    static func unknownField(_ key: String, in noun: String) -> RuleMessage {
+        RuleMessage(SchemaUnknownFieldRule.descriptor, "unknown field \(MessageText.quoted(key)) in \(noun)")
+    }
+
+    /// `schema.unknown-field` in a configuration file's `rules`.
+    static func unknownRuleKey(_ id: String) -> RuleMessage {
+        RuleMessage(SchemaUnknownFieldRule.descriptor, "unknown rule \(MessageText.quoted(id))")
+    }
+
+    /// `schema.missing-field`.
+    static func missingField(_ name: String, in noun: String) -> RuleMessage {
+        RuleMessage(SchemaMissingFieldRule.descriptor, "missing required field \(MessageText.quoted(name)) in \(noun)")
+    }
+
+    /// `schema.missing-field`: a JSON object of neither format.
+    static let neitherFormat = RuleMessage(SchemaMissingFieldRule.descriptor,
+        "not a Customer Center config: an authoring config has 'screens' and 'localization', an SDK response has 'customer_center'")
+
+    /// `schema.type-mismatch`: `found` describes the value ("null", "the number 3").
+    static func wrongType(_ name: String, expected: String, found: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(name)) must be \(expected), found \(found)")
+    }
+
+    /// `schema.type-mismatch` with a sentence built by the schema (ranges, whole numbers).
+    static func wrongType(_ sentence: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, sentence)
+    }
+
+    /// `schema.type-mismatch`: the document is not an object.
+    static func notAnObject(found: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "a Customer Center config must be a JSON object, found \(found)")
+    }
+
+    /// `schema.type-mismatch` in a configuration file's `ignore`.
+    static func notAPointer(_ text: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(text)) is not a JSON pointer: it must be empty or start with '/'")
+    }
+
+    /// `schema.enum-value`.
+    static func enumValue(_ text: String, field: String, allowed: [String]) -> RuleMessage {
+        RuleMessage(SchemaEnumValueRule.descriptor,
+                    "\(MessageText.quoted(text)) is not a valid \(MessageText.quoted(field)); expected \(MessageText.alternatives(allowed))")
+    }
+
+    /// `schema.enum-value` in a configuration file's `ignore`.
+    static func unknownRuleValue(_ id: String) -> RuleMessage {
+        RuleMessage(SchemaEnumValueRule.descriptor, "unknown rule \(MessageText.quoted(id))")
+    }
+
+    /// `schema.empty-value`.
+    static func emptyValue(_ name: String) -> RuleMessage {
+        RuleMessage(SchemaEmptyValueRule.descriptor, "\(MessageText.quoted(name)) is empty")
+    }
+}

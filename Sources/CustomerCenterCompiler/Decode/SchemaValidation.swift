@@ -22,8 +22,7 @@ enum SchemaValidation {
             if platforms.contains(.ios), !walker.iosFails, walker.iosCrashKeys.count >= 2 {
                 let keys = walker.iosCrashKeys
                 let second = keys[1]
-                walker.sink.emit(CompatIOSCrashRule.descriptor,
-                                 "iOS crashes when it loads this config: \(keys.count) screen keys (\(MessageText.alternatives(keys.map(\.key)))) are not MANAGEMENT or NO_ACTIVE, and iOS maps them all to one key",
+                walker.sink.emit(.iosCrashOnScreenKeys(keys.map(\.key)),
                                  at: second.keyRange, pointer: JSONPointer.innermost(at: second.keyRange.start, in: root),
                                  notes: [walker.sink.note("\(MessageText.quoted(keys[0].key)) is the first unknown screen key", at: keys[0].keyRange)])
             }
@@ -36,8 +35,7 @@ enum SchemaValidation {
     static func reportIOSCrashes(_ root: JSONValue, into sink: inout DiagnosticSink) {
         if let version = root.member("last_published_app_version"), let text = version.value.stringValue,
            let part = IOSAppVersion.crashingPart(text) {
-            sink.emit(CompatIOSCrashRule.descriptor,
-                      "iOS crashes when the Customer Center loads: 'last_published_app_version' part \(MessageText.quoted(part)) is not a whole number Swift's UInt can read (ASCII digits, at most 18446744073709551615)",
+            sink.emit(.iosCrashOnAppVersion(part: part),
                       at: version.value.range, pointer: JSONPointer.root.appending("last_published_app_version"))
         }
         let center = root.member("customer_center") ?? root.member("customerCenter")
@@ -47,8 +45,7 @@ enum SchemaValidation {
                       case .crash = IOSRefundWindow.evaluate(text) else { continue }
                 let pointer = JSONPointer.root.appending(center?.key ?? "customer_center").appending("screens").appending(screen.key)
                     .appending("paths").appending(String(index)).appending(window.key)
-                sink.emit(CompatIOSCrashRule.descriptor,
-                          "iOS crashes when it decodes this config: 'refund_window' \(MessageText.quoted(text)) makes it negate Int.min",
+                sink.emit(.iosCrashOnRefundWindow(text),
                           at: window.value.range, pointer: pointer)
             }
         }
@@ -58,12 +55,11 @@ enum SchemaValidation {
     static func reportUnknownFormat(_ root: JSONValue, into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         if root.objectMembers == nil {
-            sink.emit(SchemaTypeMismatchRule.descriptor, "a Customer Center config must be a JSON object, found \(root.kind == .null ? "null" : "an \(root.typeName)")",
+            sink.emit(.notAnObject(found: root.kind == .null ? "null" : "an \(root.typeName)"),
                       at: anchor)
             return
         }
-        sink.emit(SchemaMissingFieldRule.descriptor,
-                  "not a Customer Center config: an authoring config has 'screens' and 'localization', an SDK response has 'customer_center'",
+        sink.emit(.neitherFormat,
                   at: anchor)
     }
 }

@@ -74,8 +74,7 @@ extension SchemaWalker {
         for member in members where !(SharedSchema.screenKeys + ["UNKNOWN"]).contains(member.key) {
             let screenPointer = pointer.appending(member.key)
             droppedOnAndroid.insert(screenPointer.resolved)
-            sink.emit(CompatAndroidDroppedRule.descriptor,
-                      "Android drops this screen: \(MessageText.quoted(member.key)) is not a screen type it knows (MANAGEMENT, NO_ACTIVE)",
+            sink.emit(.androidDrops("screen", because: "\(MessageText.quoted(member.key)) is not a screen type it knows (MANAGEMENT, NO_ACTIVE)"),
                       at: member.keyRange, pointer: screenPointer.resolved)
         }
     }
@@ -99,16 +98,16 @@ extension SchemaWalker {
             switch platform {
             case .ios:
                 iosFails = true
-                sink.emit(CompatIOSDecodeFailureRule.descriptor, "iOS rejects the whole config: \(reason)", at: range, pointer: at)
+                sink.emit(.iosRejects(because: reason), at: range, pointer: at)
             case .android:
                 switch androidScope {
                 case .whole:
-                    sink.emit(CompatAndroidDecodeFailureRule.descriptor, "Android rejects the whole config: \(reason)", at: range, pointer: at)
+                    sink.emit(.androidRejects(because: reason), at: range, pointer: at)
                 case .screen(let element), .path(let element):
                     guard !droppedOnAndroid.contains(element) else { continue }
                     droppedOnAndroid.insert(element)
                     let what = androidScope == .screen(element) ? "screen" : "path"
-                    sink.emit(CompatAndroidDroppedRule.descriptor, "Android drops this \(what): \(reason)", at: range, pointer: element)
+                    sink.emit(.androidDrops(what, because: reason), at: range, pointer: element)
                 }
             }
         }

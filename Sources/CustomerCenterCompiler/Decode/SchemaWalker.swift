@@ -110,13 +110,13 @@ struct SchemaWalker {
         case .bool(let b): found = b ? "true" : "false"
         default: found = node.typeName == "object" ? "an object" : "an array"
         }
-        typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(found)", node: node, pointer: pointer, readers: readers)
+        typeProblem(RuleMessage.wrongType(name, expected: type.expectation, found: found).text, node: node, pointer: pointer, readers: readers)
     }
 
     mutating func typeProblem(_ message: String, node: JSONValue, pointer: PendingPointer, readers: Set<Platform>) {
         switch mode {
         case .authoring:
-            sink.emit(SchemaTypeMismatchRule.descriptor, message, at: node.range, pointer: pointer.resolved)
+            sink.emit(.wrongType(message), at: node.range, pointer: pointer.resolved)
         case .response:
             fail(readers, message, at: node.range, pointer: pointer.resolved)
         }
@@ -124,7 +124,7 @@ struct SchemaWalker {
 
     mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         if schema.nonEmpty, text.isEmpty {
-            sink.emit(SchemaEmptyValueRule.descriptor, "\(MessageText.quoted(name)) is empty", at: node.range, pointer: pointer.resolved)
+            sink.emit(.emptyValue(name), at: node.range, pointer: pointer.resolved)
             return
         }
         if !schema.enumValues.isEmpty, !schema.enumValues.contains(text) {
@@ -140,8 +140,7 @@ struct SchemaWalker {
         let caseOnly = allowed.first { $0.lowercased() == text.lowercased() }
         let suggestion = caseOnly ?? Self.enumSynonyms[text.uppercased()].flatMap { allowed.contains($0) ? $0 : nil }
             ?? Suggestion.closest(to: text, among: allowed)
-        sink.emit(SchemaEnumValueRule.descriptor,
-                  "\(MessageText.quoted(text)) is not a valid \(MessageText.quoted(name)); expected \(MessageText.alternatives(allowed))",
+        sink.emit(.enumValue(text, field: name, allowed: allowed),
                   at: node.range, pointer: pointer.resolved,
                   fix: suggestion.map { Fix(message: caseOnly != nil ? "write '\($0)'" : "did you mean '\($0)'?",
                                             edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))],
@@ -174,8 +173,7 @@ struct SchemaWalker {
                 }
                 if case .null = member.value.kind {
                     if field.required {
-                        sink.emit(SchemaTypeMismatchRule.descriptor,
-                                  "\(MessageText.quoted(field.name)) must be \(field.type.expectation), found null",
+                        sink.emit(.wrongType(field.name, expected: field.type.expectation, found: "null"),
                                   at: member.value.range, pointer: pointer.appending(member.key).resolved)
                     }
                     continue
@@ -183,8 +181,7 @@ struct SchemaWalker {
                 walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: readers)
             }
             for field in schema.fields where field.required && !seen.contains(field.name) {
-                sink.emit(SchemaMissingFieldRule.descriptor,
-                          "missing required field \(MessageText.quoted(field.name)) in \(schema.noun)",
+                sink.emit(.missingField(field.name, in: schema.noun),
                           at: anchor, pointer: pointer.resolved,
                           notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
             }
@@ -196,8 +193,7 @@ struct SchemaWalker {
     mutating func unknownField(_ member: JSONMember, in schema: ObjectSchema, pointer: PendingPointer) {
         let names = schema.fields.map(\.name)
         let suggestion = Suggestion.closest(to: member.key, among: names)
-        sink.emit(SchemaUnknownFieldRule.descriptor,
-                  "unknown field \(MessageText.quoted(member.key)) in \(schema.noun)",
+        sink.emit(.unknownField(member.key, in: schema.noun),
                   at: member.keyRange, pointer: pointer.appending(member.key).resolved,
                   fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
     }
@@ -220,7 +216,7 @@ struct SchemaWalker {
             let memberPointer = pointer.appending(member.key)
             if case .null = member.value.kind {
                 if mode == .authoring {
-                    sink.emit(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(member.key)) must be \(map.value.expectation), found null",
+                    sink.emit(.wrongType(member.key, expected: map.value.expectation, found: "null"),
                               at: member.value.range, pointer: memberPointer.resolved)
                 } else {
                     fail(readers, "\(MessageText.quoted(member.key)) is null; \(map.value.expectation) is required", at: member.value.range,

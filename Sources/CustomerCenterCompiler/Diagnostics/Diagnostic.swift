@@ -31,6 +31,25 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, Expressi
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// What a finding says and which rule says it. Each rule builds its messages with factories
+/// declared next to it (`RuleMessage.customURLWithoutURL(path:effects:)`), so a rule's words live
+/// in one place and a call site names the finding, not its text.
+public struct RuleMessage: Sendable, Equatable {
+    /// The rule that reports it.
+    public let rule: RuleID
+    /// The severity unless configured otherwise.
+    public let severity: Severity
+    /// The sentence shown to the user.
+    public let text: String
+
+    /// A message of `rule`.
+    public init(_ rule: RuleDescriptor, _ text: String) {
+        self.rule = rule.id
+        self.severity = rule.defaultSeverity
+        self.text = text
+    }
+}
+
 /// One finding: what, how bad, where, and how to fix it.
 public struct Diagnostic: Sendable, Equatable {
     /// The rule that produced it.
@@ -142,8 +161,17 @@ public struct DiagnosticSink: Sendable {
     /// Creates an empty sink for `file`.
     public init(file: String) { self.file = file }
 
-    /// Records a diagnostic of `rule` at its default severity.
-    public mutating func emit(
+    /// Records a finding with its message, at the rule's default severity.
+    public mutating func emit(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
+                              notes: [DiagnosticNote] = [], fix: Fix? = nil) {
+        diagnostics.append(Diagnostic(
+            id: message.rule, severity: message.severity, message: message.text, file: file, range: range,
+            pointer: pointer, notes: notes, fix: fix))
+    }
+
+    /// Records a diagnostic of `rule` at its default severity. Only the parser's findings use it:
+    /// their typed form is `JSONSyntaxIssue`, and `SyntaxDiagnostics` words each case.
+    mutating func emit(
         _ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer = .root,
         notes: [DiagnosticNote] = [], fix: Fix? = nil
     ) {
@@ -160,6 +188,4 @@ public struct DiagnosticSink: Sendable {
     /// Records an already-built diagnostic.
     public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    /// Records every diagnostic of another sink.
-    public mutating func append(contentsOf other: DiagnosticSink) { diagnostics += other.diagnostics }
 }

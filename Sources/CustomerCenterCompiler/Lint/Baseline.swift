@@ -88,8 +88,7 @@ public struct Baseline: Sendable {
         var sink = DiagnosticSink(file: source.path)
         diagnostics.forEach { sink.append($0) }
         for (index, entry) in entries.enumerated() where remaining[index] > 0 {
-            sink.emit(ConfigStaleIgnoreRule.descriptor,
-                      "baseline entry matched \(entry.count - remaining[index]) of \(entry.count): \(remaining[index]) '\(entry.rule)' finding(s) at \(MessageText.quoted(entry.pointer)) in \(MessageText.quoted(entry.file)) are gone; rewrite the baseline",
+            sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),
                       at: ByteRange(entry.range.start, entry.range.start + 1))
         }
         if !sink.diagnostics.isEmpty { result.append(FileReport(source: source, diagnostics: sink.diagnostics)) }

@@ -80,9 +80,7 @@ public enum LintRun {
         var configSink = DiagnosticSink(file: configuration.source.path)
         for diagnostic in configuration.diagnostics { configSink.append(diagnostic) }
         for (index, entry) in configuration.ignores.enumerated() where !used.contains(index) {
-            configSink.emit(ConfigStaleIgnoreRule.descriptor,
-                            "this ignore entry matched nothing: no \(MessageText.quoted(entry.rule.rawValue)) finding at \(MessageText.quoted(entry.pointer.description))"
-                                + (entry.file.map { " in \(MessageText.quoted($0))" } ?? ""),
+            configSink.emit(.staleIgnore(entry.rule, at: entry.pointer.description, file: entry.file),
                             at: ByteRange(entry.range.start, entry.range.start + 1), pointer: entry.location)
         }
         let configDiagnostics = options.applyPolicy(to: configSink.diagnostics)

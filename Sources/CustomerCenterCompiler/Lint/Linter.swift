@@ -144,10 +144,10 @@ public enum Linter {
         }) else { return }
         let range = first.range.count == 0 ? first.range : ByteRange(first.range.start, first.range.start + 1)
         if platforms.contains(.ios) {
-            sink.emit(CompatIOSDecodeFailureRule.descriptor, "iOS cannot decode this payload: it is not valid JSON (the first syntax error is here)", at: range)
+            sink.emit(.iosCannotParse, at: range)
         }
         if platforms.contains(.android) {
-            sink.emit(CompatAndroidDecodeFailureRule.descriptor, "Android cannot decode this payload: it is not valid JSON (the first syntax error is here)", at: range)
+            sink.emit(.androidCannotParse, at: range)
         }
     }
 

@@ -84,7 +84,7 @@ public struct LinterConfiguration: Sendable {
         for (key, value) in reader.entries("rules") ?? [] {
             guard RuleCatalog.descriptor(for: RuleID(rawValue: key.value)) != nil else {
                 let suggestion = Suggestion.closest(to: key.value, among: knownIDs)
-                sink.emit(SchemaUnknownFieldRule.descriptor, "unknown rule \(MessageText.quoted(key.value))", at: key.range, pointer: key.pointer,
+                sink.emit(.unknownRuleKey(key.value), at: key.range, pointer: key.pointer,
                           fix: suggestion.map { RuleContext.replace(key, with: $0) })
                 continue
             }
@@ -96,13 +96,12 @@ public struct LinterConfiguration: Sendable {
         for entry in reader.objects("ignore") {
             guard let rule = entry.string("rule"), let pointerText = entry.string("pointer") else { continue }
             guard RuleCatalog.descriptor(for: RuleID(rawValue: rule.value)) != nil else {
-                sink.emit(SchemaEnumValueRule.descriptor, "unknown rule \(MessageText.quoted(rule.value))", at: rule.range, pointer: rule.pointer,
+                sink.emit(.unknownRuleValue(rule.value), at: rule.range, pointer: rule.pointer,
                           fix: Suggestion.closest(to: rule.value, among: knownIDs).map { RuleContext.replace(rule, with: $0) })
                 continue
             }
             guard let pointer = JSONPointer(parsing: pointerText.value) else {
-                sink.emit(SchemaTypeMismatchRule.descriptor,
-                          "\(MessageText.quoted(pointerText.value)) is not a JSON pointer: it must be empty or start with '/'",
+                sink.emit(.notAPointer(pointerText.value),
                           at: pointerText.range, pointer: pointerText.pointer)
                 continue
             }

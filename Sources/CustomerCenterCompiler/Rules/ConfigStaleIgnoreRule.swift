@@ -11,3 +11,18 @@ public enum ConfigStaleIgnoreRule: Rule {
         failingExample: #"{"ignore": [↓{"rule": "ref.unused-string", "pointer": "/localization/localized_strings/gone"}]}"#,
         passingExample: #"{"ignore": []}"#)
 }
+
+extension RuleMessage {
+    /// `config.stale-ignore`: an `ignore` entry of the configuration file that matched nothing.
+    static func staleIgnore(_ rule: RuleID, at pointer: String, file: String?) -> RuleMessage {
+        RuleMessage(ConfigStaleIgnoreRule.descriptor,
+                    "this ignore entry matched nothing: no \(MessageText.quoted(rule.rawValue)) finding at \(MessageText.quoted(pointer))"
+                        + (file.map { " in \(MessageText.quoted($0))" } ?? ""))
+    }
+
+    /// `config.stale-ignore`: a baseline entry whose findings are (partly) gone.
+    static func staleBaselineEntry(_ rule: RuleID, at pointer: String, file: String, matched: Int, of count: Int) -> RuleMessage {
+        RuleMessage(ConfigStaleIgnoreRule.descriptor,
+                    "baseline entry matched \(matched) of \(count): \(count - matched) '\(rule)' finding(s) at \(MessageText.quoted(pointer)) in \(MessageText.quoted(file)) are gone; rewrite the baseline")
+    }
+}

@@ -25,16 +25,16 @@ public struct RuleContext {
     /// The decoded config.
     public var config: CustomerCenterConfig { resolved.config }
 
-    /// Reports a finding of `rule` at its default severity.
-    public mutating func report(_ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer,
+    /// Reports a finding at `range`, for the value at `pointer`.
+    public mutating func report(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer,
                                 notes: [DiagnosticNote] = [], fix: Fix? = nil) {
-        sink.emit(rule, message, at: range, pointer: pointer, notes: notes, fix: fix)
+        sink.emit(message, at: range, pointer: pointer, notes: notes, fix: fix)
     }
 
     /// Reports a finding at a located value: its range and its pointer.
-    public mutating func report(_ rule: RuleDescriptor, _ message: String, on located: some Positioned,
+    public mutating func report(_ message: RuleMessage, on located: some Positioned,
                                 notes: [DiagnosticNote] = [], fix: Fix? = nil) {
-        sink.emit(rule, message, at: located.range, pointer: located.pointer, notes: notes, fix: fix)
+        sink.emit(message, at: located.range, pointer: located.pointer, notes: notes, fix: fix)
     }
 
     /// A note in this file.

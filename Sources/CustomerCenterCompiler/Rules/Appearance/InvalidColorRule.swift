@@ -12,11 +12,9 @@ public enum InvalidColorRule: ModelRule {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
             for (role, color, _) in theme.colors where !ColorSyntax.isHexColor(color.value) {
                 // What each target platform does with it, and nothing about the others.
-                var effects: [String] = []
-                if context.platforms.contains(.android), !ColorSyntax.androidAccepts(color.value) { effects.append("Android rejects the whole config") }
-                if context.platforms.contains(.ios) { effects.append("iOS ignores it") }
-                let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
-                context.report(descriptor, "\(MessageText.quoted(color.value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme.theme) \(role))\(consequence)",
+                let androidRejects = context.platforms.contains(.android) && !ColorSyntax.androidAccepts(color.value)
+                context.report(.invalidColor(color.value, theme: theme.theme, role: role,
+                                             androidRejects: androidRejects, iosIgnores: context.platforms.contains(.ios)),
                                on: color,
                                fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'",
                                                                                      applicability: named[color.value.lowercased()] == nil ? .safe : .unsafe) })
@@ -40,5 +38,14 @@ public enum InvalidColorRule: ModelRule {
         case 6, 8: return "#" + digits.uppercased()
         default: return nil
         }
+    }
+}
+
+extension RuleMessage {
+    /// `appearance.invalid-color`, with what each target platform does with the value.
+    static func invalidColor(_ value: String, theme: String, role: String, androidRejects: Bool, iosIgnores: Bool) -> RuleMessage {
+        let effects = [androidRejects ? "Android rejects the whole config" : nil, iosIgnores ? "iOS ignores it" : nil].compactMap { $0 }
+        let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
+        return RuleMessage(InvalidColorRule.descriptor, "\(MessageText.quoted(value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme) \(role))\(consequence)")
     }
 }

@@ -27,9 +27,9 @@ public enum LowContrastRule: ModelRule {
                 let ratio = RGBA.contrast(fg.over(backdrop), backdrop)
                 guard ratio < 4.5 else { continue }
                 let shown = (ratio * 100).rounded() / 100
-                context.report(descriptor, "\(theme.theme) \(foregroundRole) \(MessageText.quoted(foreground.value)) on \(MessageText.quoted(background.value)) has a contrast of \(shown):1; WCAG AA needs 4.5:1",
+                context.report(.lowContrast(theme: theme.theme, role: foregroundRole, foreground.value, on: background.value, ratio: shown),
                                on: foreground,
-                               notes: [context.note("the \(backgroundRole)", at: background.range)])
+                               notes: [context.note(RuleMessage.backgroundNote(backgroundRole), at: background.range)])
             }
         }
     }
@@ -70,4 +70,14 @@ struct RGBA {
         let (l1, l2) = (max(x.luminance, y.luminance), min(x.luminance, y.luminance))
         return (l1 + 0.05) / (l2 + 0.05)
     }
+}
+
+extension RuleMessage {
+    /// `appearance.low-contrast`: the pair and its ratio, rounded to two places by the caller.
+    static func lowContrast(theme: String, role: String, _ foreground: String, on background: String, ratio: Double) -> RuleMessage {
+        RuleMessage(LowContrastRule.descriptor, "\(theme) \(role) \(MessageText.quoted(foreground)) on \(MessageText.quoted(background)) has a contrast of \(ratio):1; WCAG AA needs 4.5:1")
+    }
+
+    /// The note at the background colour of a low-contrast pair.
+    static func backgroundNote(_ role: String) -> String { "the \(role)" }
 }

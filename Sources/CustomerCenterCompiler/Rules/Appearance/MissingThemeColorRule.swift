@@ -16,15 +16,27 @@ public enum MissingThemeColorRule: ModelRule {
             let otherName = index == 0 ? "dark" : "light"
             guard let other = themes[1 - index] else {
                 if !theme.colors.isEmpty {
-                    context.report(descriptor, "'\(theme.theme)' sets colours but there is no '\(otherName)' theme: \(otherName) mode uses the system colours",
+                    context.report(.themeMissing(otherName, besides: theme.theme),
                                    at: theme.keyRange, pointer: theme.pointer)
                 }
                 continue
             }
             for (role, color, keyRange) in theme.colors where other.color(role) == nil {
-                context.report(descriptor, "\(role) is set for \(theme.theme) but not for \(otherName): \(otherName) mode uses the system colour",
+                context.report(.themeColorMissing(role, in: otherName, setIn: theme.theme),
                                at: keyRange, pointer: color.pointer)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `appearance.missing-theme-color`: one theme has colours, the other theme is absent.
+    static func themeMissing(_ missing: String, besides theme: String) -> RuleMessage {
+        RuleMessage(MissingThemeColorRule.descriptor, "'\(theme)' sets colours but there is no '\(missing)' theme: \(missing) mode uses the system colours")
+    }
+
+    /// `appearance.missing-theme-color`: one colour set in one theme only.
+    static func themeColorMissing(_ role: String, in missing: String, setIn theme: String) -> RuleMessage {
+        RuleMessage(MissingThemeColorRule.descriptor, "\(role) is set for \(theme) but not for \(missing): \(missing) mode uses the system colour")
     }
 }

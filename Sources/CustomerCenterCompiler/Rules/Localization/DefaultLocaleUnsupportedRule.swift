@@ -13,7 +13,14 @@ public enum DefaultLocaleUnsupportedRule: ModelRule {
               let supported = localization.supported else { return }
         let normalized = LocaleCode.normalized(defaultLocale.value)
         guard !supported.contains(where: { LocaleCode.normalized($0.value) == normalized }) else { return }
-        context.report(descriptor, "the default locale \(MessageText.quoted(defaultLocale.value)) is not in 'supported'",
+        context.report(.defaultLocaleUnsupported(defaultLocale.value),
                        on: defaultLocale)
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.default-locale-unsupported`.
+    static func defaultLocaleUnsupported(_ locale: String) -> RuleMessage {
+        RuleMessage(DefaultLocaleUnsupportedRule.descriptor, "the default locale \(MessageText.quoted(locale)) is not in 'supported'")
     }
 }

@@ -11,8 +11,15 @@ public enum DuplicateLocaleRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         guard let supported = context.config.localization?.supported else { return }
         Repeats.forEach(supported, key: { LocaleCode.normalized($0.value) }) { code, earlier in
-            context.report(descriptor, "locale \(MessageText.quoted(code.value)) is already listed in 'supported' as \(MessageText.quoted(earlier.value))",
+            context.report(.duplicateLocale(code.value, listedAs: earlier.value),
                            on: code, notes: [context.sink.note("first listed here", at: earlier.range)])
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.duplicate-locale`: `code` names a locale listed before as `earlier`.
+    static func duplicateLocale(_ code: String, listedAs earlier: String) -> RuleMessage {
+        RuleMessage(DuplicateLocaleRule.descriptor, "locale \(MessageText.quoted(code)) is already listed in 'supported' as \(MessageText.quoted(earlier))")
     }
 }

@@ -11,10 +11,18 @@ public enum EmptyTranslationRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
             for translation in entry.translations where translation.textValue.isEmpty {
-                let which = context.config.format == .authoring ? "the \(MessageText.quoted(translation.locale.value)) text" : "the text"
-                context.report(descriptor, "\(which) of \(MessageText.quoted(entry.key.value)) is empty; customers would see a blank label",
+                let locale = context.config.format == .authoring ? translation.locale.value : nil
+                context.report(.emptyTranslation(entry.key.value, locale: locale),
                                on: translation.text)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.empty-translation`; `locale` is `nil` in a response, which has one locale.
+    static func emptyTranslation(_ key: String, locale: String?) -> RuleMessage {
+        let which = locale.map { "the \(MessageText.quoted($0)) text" } ?? "the text"
+        return RuleMessage(EmptyTranslationRule.descriptor, "\(which) of \(MessageText.quoted(key)) is empty; customers would see a blank label")
     }
 }

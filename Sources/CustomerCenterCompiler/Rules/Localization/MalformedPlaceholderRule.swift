@@ -26,9 +26,16 @@ public enum MalformedPlaceholderRule: ModelRule {
                 let fix = range != item.text.range && match.canonical != nil
                     ? Fix(message: "write '\(canonical)'", edits: [TextEdit(range: range, replacement: canonical)], applicability: .safe)
                     : RuleContext.replace(item.text, with: fixedText, "write '\(canonical)'", applicability: .safe)
-                context.report(descriptor, "\(MessageText.quoted(written)) in \(item.label) is not replaced by the SDKs; write \(MessageText.quoted(canonical))",
+                context.report(.malformedPlaceholder(written, in: item.label, write: canonical),
                                at: range, pointer: item.text.pointer, fix: fix)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.malformed-placeholder`: `written` as found in the text named `label`.
+    static func malformedPlaceholder(_ written: String, in label: String, write canonical: String) -> RuleMessage {
+        RuleMessage(MalformedPlaceholderRule.descriptor, "\(MessageText.quoted(written)) in \(label) is not replaced by the SDKs; write \(MessageText.quoted(canonical))")
     }
 }

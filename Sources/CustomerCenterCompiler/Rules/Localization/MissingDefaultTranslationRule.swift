@@ -14,8 +14,15 @@ public enum MissingDefaultTranslationRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let hasDefault = entry.translations.contains { LocaleCode.normalized($0.localeCode) == defaultLocale }
             guard !hasDefault else { continue }
-            context.report(descriptor, "\(MessageText.quoted(entry.key.value)) has no text in the default locale \(MessageText.quoted(defaultLocale))",
+            context.report(.missingDefaultTranslation(entry.key.value, defaultLocale: defaultLocale),
                            on: entry.key)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.missing-default-translation`.
+    static func missingDefaultTranslation(_ key: String, defaultLocale: String) -> RuleMessage {
+        RuleMessage(MissingDefaultTranslationRule.descriptor, "\(MessageText.quoted(key)) has no text in the default locale \(MessageText.quoted(defaultLocale))")
     }
 }

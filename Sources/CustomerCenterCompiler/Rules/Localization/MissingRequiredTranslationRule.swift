@@ -22,9 +22,16 @@ public enum MissingRequiredTranslationRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let gaps = MissingTranslationRule.gaps(of: entry, in: required)
             if !gaps.isEmpty {
-                context.report(descriptor, MissingTranslationRule.message(entry.key.value, gaps, context.resolved.defaultLocale)
-                    + "; the configuration requires these locales" + MissingTranslationRule.whatToWrite(entry, gaps, context.resolved.defaultLocale), on: entry.key)
+                context.report(.missingRequiredTranslation(entry, gaps, defaultLocale: context.resolved.defaultLocale), on: entry.key)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.missing-required-translation`: the gaps, and what to add.
+    static func missingRequiredTranslation(_ entry: StringEntry, _ gaps: [String], defaultLocale: String?) -> RuleMessage {
+        RuleMessage(MissingRequiredTranslationRule.descriptor, MissingTranslationRule.gapText(entry.key.value, gaps, defaultLocale)
+            + "; the configuration requires these locales" + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale))
     }
 }

@@ -19,8 +19,7 @@ public enum MissingTranslationRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
-                context.report(descriptor, message(entry.key.value, gaps, resolved.defaultLocale) + whatToWrite(entry, gaps, resolved.defaultLocale),
-                               on: entry.key)
+                context.report(.missingTranslation(entry, gaps, defaultLocale: resolved.defaultLocale), on: entry.key)
             }
         }
     }
@@ -53,10 +52,18 @@ public enum MissingTranslationRule: ModelRule {
             : "; add a translation of \(MessageText.quoted(shown)) for each of them"
     }
 
-    static func message(_ key: String, _ locales: [String], _ defaultLocale: String?) -> String {
+    static func gapText(_ key: String, _ locales: [String], _ defaultLocale: String?) -> String {
         let shown = locales.prefix(6).map { MessageText.quoted($0) }.joined(separator: ", ")
         let more = locales.count > 6 ? " and \(locales.count - 6) more" : ""
         let fallback = defaultLocale.map { "; the \(MessageText.quoted($0)) text shows instead" } ?? ""
         return "\(MessageText.quoted(key)) has no text in \(shown)\(more)\(fallback)"
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.missing-translation`: the gaps (six shown), what shows instead, and what to add.
+    static func missingTranslation(_ entry: StringEntry, _ gaps: [String], defaultLocale: String?) -> RuleMessage {
+        RuleMessage(MissingTranslationRule.descriptor, MissingTranslationRule.gapText(entry.key.value, gaps, defaultLocale)
+            + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale))
     }
 }

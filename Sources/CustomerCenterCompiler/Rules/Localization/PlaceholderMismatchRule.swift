@@ -19,16 +19,22 @@ public enum PlaceholderMismatchRule: ModelRule {
             for translation in entry.translations where LocaleCode.normalized(translation.locale.value) != defaultLocale {
                 let actual = Placeholders.mentionedNames(in: translation.text.value)
                 guard actual != expected else { continue }
-                var parts: [String] = []
-                let missing = expected.subtracting(actual).sorted()
-                let extra = actual.subtracting(expected).sorted()
-                if !missing.isEmpty { parts.append("lacks " + missing.map { "'{{ \($0) }}'" }.joined(separator: ", ")) }
-                if !extra.isEmpty { parts.append("has " + extra.map { "'{{ \($0) }}'" }.joined(separator: ", ") + " that the default text does not") }
-                context.report(descriptor,
-                               "the \(MessageText.quoted(translation.locale.value)) text of \(MessageText.quoted(entry.key.value)) \(parts.joined(separator: " and "))",
+                context.report(.placeholderMismatch(entry.key.value, locale: translation.locale.value,
+                                                    lacks: expected.subtracting(actual).sorted(), extra: actual.subtracting(expected).sorted()),
                                on: translation.text,
                                notes: [context.note("the \(MessageText.quoted(reference.locale.value)) text is here", at: reference.text.range)])
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.placeholder-mismatch`: the placeholders a translation lacks and those it adds.
+    static func placeholderMismatch(_ key: String, locale: String, lacks missing: [String], extra: [String]) -> RuleMessage {
+        var parts: [String] = []
+        if !missing.isEmpty { parts.append("lacks " + missing.map { "'{{ \($0) }}'" }.joined(separator: ", ")) }
+        if !extra.isEmpty { parts.append("has " + extra.map { "'{{ \($0) }}'" }.joined(separator: ", ") + " that the default text does not") }
+        return RuleMessage(PlaceholderMismatchRule.descriptor,
+                           "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key)) \(parts.joined(separator: " and "))")
     }
 }

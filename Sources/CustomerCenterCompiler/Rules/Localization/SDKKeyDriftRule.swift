@@ -14,8 +14,15 @@ public enum SDKKeyDriftRule: ModelRule {
         for entry in context.config.localization?.entries ?? [] {
             let key = entry.key
             guard let sdkKey = context.resolved.driftingKeys[key.value] else { continue }
-            context.report(descriptor, "\(MessageText.quoted(key.value)) is not a key the SDKs read; did you mean the SDK key \(MessageText.quoted(sdkKey))?",
+            context.report(.sdkKeyDrift(key.value, sdkKey: sdkKey),
                            on: key, fix: RuleContext.replace(key, with: sdkKey, "rename it to '\(sdkKey)'"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.sdk-key-drift`: `key` is the backend's spelling of `sdkKey`.
+    static func sdkKeyDrift(_ key: String, sdkKey: String) -> RuleMessage {
+        RuleMessage(SDKKeyDriftRule.descriptor, "\(MessageText.quoted(key)) is not a key the SDKs read; did you mean the SDK key \(MessageText.quoted(sdkKey))?")
     }
 }

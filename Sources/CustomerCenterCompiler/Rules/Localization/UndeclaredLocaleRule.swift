@@ -22,8 +22,15 @@ public enum UndeclaredLocaleRule: ModelRule {
             guard locale != defaultLocale, !declared.contains(locale), !(declaredLanguages.contains(locale) && !locale.contains("-")),
                   reported.insert(locale).inserted else { continue }
             let texts = context.resolved.texts.localeCodes.filter { LocaleCode.normalized($0.code.value) == locale }.reduce(0) { $0 + $1.uses }
-            context.report(descriptor, "locale \(MessageText.quoted(code.value)) is not in 'supported'" + (texts > 1 ? " (\(texts) texts)" : ""),
+            context.report(.undeclaredLocale(code.value, texts: texts),
                            on: code)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.undeclared-locale`, with how many texts use the locale.
+    static func undeclaredLocale(_ code: String, texts: Int) -> RuleMessage {
+        RuleMessage(UndeclaredLocaleRule.descriptor, "locale \(MessageText.quoted(code)) is not in 'supported'" + (texts > 1 ? " (\(texts) texts)" : ""))
     }
 }

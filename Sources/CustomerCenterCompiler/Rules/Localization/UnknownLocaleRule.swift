@@ -17,15 +17,28 @@ public enum UnknownLocaleRule: ModelRule {
             let normalized = LocaleCode.normalized(code.value)
             guard reported.insert(normalized).inserted else { continue }
             let count = uses.filter { LocaleCode.normalized($0.key) == normalized }.reduce(0) { $0 + $1.value }
-            let suffix = count > 1 ? " (used \(count) times)" : ""
             if let meant = LocaleCode.knownMistakes[normalized] {
-                context.report(descriptor, "\(MessageText.quoted(code.value)) is not the language code you mean; use \(MessageText.quoted(meant))\(suffix)",
+                context.report(.mistakenLocale(code.value, meant: meant, uses: count),
                                on: code,
                                fix: count == 1 ? RuleContext.replace(code, with: meant, "write '\(meant)'") : nil)
             } else if !LocaleCode.isWellFormed(code.value) {
-                context.report(descriptor, "\(MessageText.quoted(code.value)) is not a valid language tag (BCP 47, like 'de' or 'pt-BR')\(suffix)",
+                context.report(.invalidLocale(code.value, uses: count),
                                on: code)
             }
         }
     }
+}
+
+extension RuleMessage {
+    /// `l10n.unknown-locale`: a code people write for another language (`jp` for `ja`).
+    static func mistakenLocale(_ code: String, meant: String, uses: Int) -> RuleMessage {
+        RuleMessage(UnknownLocaleRule.descriptor, "\(MessageText.quoted(code)) is not the language code you mean; use \(MessageText.quoted(meant))\(usedTimes(uses))")
+    }
+
+    /// `l10n.unknown-locale`: not a language tag at all.
+    static func invalidLocale(_ code: String, uses: Int) -> RuleMessage {
+        RuleMessage(UnknownLocaleRule.descriptor, "\(MessageText.quoted(code)) is not a valid language tag (BCP 47, like 'de' or 'pt-BR')\(usedTimes(uses))")
+    }
+
+    private static func usedTimes(_ count: Int) -> String { count > 1 ? " (used \(count) times)" : "" }
 }

@@ -11,11 +11,18 @@ public enum UnknownPlaceholderRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for item in context.resolved.texts.braced {
             for match in Placeholders.scan(item.text.value) where match.isWellFormed && !Placeholders.knownNames.contains(match.name) {
-                let known = Placeholders.knownNames.sorted()
-                let suggestion = Suggestion.closest(to: match.name, among: known).map { "; did you mean '{{ \($0) }}'?" } ?? ""
-                context.report(descriptor, "\(MessageText.quoted("{{ \(match.name) }}")) in \(item.label) is replaced by no SDK: customers see it as written\(suggestion)",
+                let suggestion = Suggestion.closest(to: match.name, among: Placeholders.knownNames.sorted())
+                context.report(.unknownPlaceholder(match.name, in: item.label, didYouMean: suggestion),
                                at: SourceText.range(of: match.range, in: item.text, source: context.source), pointer: item.text.pointer)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.unknown-placeholder`: `{{ name }}` in the text named `label`.
+    static func unknownPlaceholder(_ name: String, in label: String, didYouMean suggestion: String?) -> RuleMessage {
+        let hint = suggestion.map { "; did you mean '{{ \($0) }}'?" } ?? ""
+        return RuleMessage(UnknownPlaceholderRule.descriptor, "\(MessageText.quoted("{{ \(name) }}")) in \(label) is replaced by no SDK: customers see it as written\(hint)")
     }
 }

@@ -35,7 +35,7 @@ public enum WhitespaceRule: ModelRule {
                     ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
                           edits: [TextEdit(range: range, replacement: span.replacement)], applicability: .safe)
                     : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace", applicability: .safe)
-                context.report(descriptor, "\(item.label) has \(span.problem)", at: range, pointer: item.text.pointer, fix: fix)
+                context.report(.whitespace(span.problem, in: item.label), at: range, pointer: item.text.pointer, fix: fix)
             }
         }
     }
@@ -46,5 +46,12 @@ public enum WhitespaceRule: ModelRule {
         var result = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         while result.contains("  ") { result = result.replacingOccurrences("  ", with: " ") }
         return result
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.whitespace`: `problem` is "leading whitespace", "doubled spaces" or "trailing whitespace".
+    static func whitespace(_ problem: String, in label: String) -> RuleMessage {
+        RuleMessage(WhitespaceRule.descriptor, "\(label) has \(problem)")
     }
 }

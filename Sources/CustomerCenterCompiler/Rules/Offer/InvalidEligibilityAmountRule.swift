@@ -25,8 +25,15 @@ public enum InvalidEligibilityAmountRule: ModelRule {
                     problem = nil
                 }
                 guard let problem else { continue }
-                context.report(descriptor, "'amount_in_seconds' \(MessageText.quoted(number.text)) \(problem)", on: amount)
+                context.report(.invalidEligibilityAmount(number.text, problem), on: amount)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `offer.invalid-eligibility-amount`: the number as written and what is wrong with it.
+    static func invalidEligibilityAmount(_ written: String, _ problem: String) -> RuleMessage {
+        RuleMessage(InvalidEligibilityAmountRule.descriptor, "'amount_in_seconds' \(MessageText.quoted(written)) \(problem)")
     }
 }

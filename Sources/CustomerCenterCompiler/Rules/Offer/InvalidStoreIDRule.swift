@@ -27,11 +27,11 @@ public enum InvalidStoreIDRule: ModelRule {
             if let id = offer.androidOfferID, !id.value.isEmpty, let problem = googlePlayProblem(id.value) {
                 let fixed = id.value.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
                 let suggestion = googlePlayProblem(String(fixed)) == nil ? String(fixed) : nil
-                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid Google Play offer id: \(problem)", on: id,
+                context.report(.invalidStoreID(id.value, store: "Google Play", problem), on: id,
                                fix: suggestion.map { RuleContext.replace(id, with: $0, "write '\($0)'") })
             }
             if let id = offer.iosOfferID, !id.value.isEmpty, let problem = appStoreProblem(id.value) {
-                context.report(descriptor, "\(MessageText.quoted(id.value)) is not a valid App Store offer id: \(problem)", on: id,
+                context.report(.invalidStoreID(id.value, store: "App Store", problem), on: id,
                                fix: spaceRepair(id.value, valid: { appStoreProblem($0) == nil }).map {
                                    RuleContext.replace(id, with: $0.text, "write '\($0.text)'", applicability: $0.applicability)
                                })
@@ -57,5 +57,12 @@ public enum InvalidStoreIDRule: ModelRule {
             return "it may contain only letters, digits, '.', '_' and '-', not \(MessageText.quoted(String(bad)))"
         }
         return nil
+    }
+}
+
+extension RuleMessage {
+    /// `offer.invalid-store-id`: `store` is "Google Play" or "App Store".
+    static func invalidStoreID(_ id: String, store: String, _ problem: String) -> RuleMessage {
+        RuleMessage(InvalidStoreIDRule.descriptor, "\(MessageText.quoted(id)) is not a valid \(store) offer id: \(problem)")
     }
 }

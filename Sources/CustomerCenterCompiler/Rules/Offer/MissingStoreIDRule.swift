@@ -17,9 +17,7 @@ public enum MissingStoreIDRule: ModelRule {
             for platform in context.platforms.sorted() {
                 let id = platform == .ios ? offer.iosOfferID : offer.androidOfferID
                 guard id == nil else { continue }
-                let field = platform == .ios ? "ios_offer_id" : "android_offer_id"
-                let consequence = platform == .ios ? "iOS rejects the whole config" : "Android drops the path that shows it"
-                context.report(descriptor, "\(OfferList.name(offer)) has no '\(field)' for \(platform.displayName): \(consequence)",
+                context.report(.missingStoreID(OfferList.name(offer), for: platform),
                                at: anchor, pointer: offer.pointer)
             }
         }
@@ -39,5 +37,14 @@ enum OfferList {
 
     static func name(_ offer: Offer) -> String {
         offer.key.map { "offer \(MessageText.quoted($0.value))" } ?? "this offer"
+    }
+}
+
+extension RuleMessage {
+    /// `offer.missing-store-id`: the offer has no id for `platform`'s store.
+    static func missingStoreID(_ offer: String, for platform: Platform) -> RuleMessage {
+        let field = platform == .ios ? "ios_offer_id" : "android_offer_id"
+        let consequence = platform == .ios ? "iOS rejects the whole config" : "Android drops the path that shows it"
+        return RuleMessage(MissingStoreIDRule.descriptor, "\(offer) has no '\(field)' for \(platform.displayName): \(consequence)")
     }
 }

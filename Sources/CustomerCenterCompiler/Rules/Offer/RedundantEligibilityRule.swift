@@ -11,11 +11,19 @@ public enum RedundantEligibilityRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for offer in context.config.offers where EligibilityMath.contradiction(offer) == nil {
             for (redundant, implied) in EligibilityMath.redundancies(offer) {
-                let word = redundant.greater ? "more" : "less"
-                context.report(descriptor, "this condition (\(word) than \(EligibilityMath.describe(redundant.amount))) is implied by another one (\(word) than \(EligibilityMath.describe(implied.amount)))",
+                context.report(.redundantEligibility(greater: redundant.greater, redundant.amount, impliedBy: implied.amount),
                                on: redundant.condition,
                                notes: [context.note("the condition that implies it", at: implied.condition.range)])
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `offer.redundant-eligibility`: a bound (in seconds) implied by a tighter one.
+    static func redundantEligibility(greater: Bool, _ amount: Int64, impliedBy implied: Int64) -> RuleMessage {
+        let word = greater ? "more" : "less"
+        return RuleMessage(RedundantEligibilityRule.descriptor,
+                           "this condition (\(word) than \(EligibilityMath.describe(amount))) is implied by another one (\(word) than \(EligibilityMath.describe(implied)))")
     }
 }

@@ -11,17 +11,28 @@ public enum UnsatisfiableEligibilityRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             guard let (bound, other) = EligibilityMath.contradiction(offer) else { continue }
-            let subject = bound.type == .firstSeen ? "first seen" : "first purchase"
-            let message: String
+            let message: RuleMessage
             var notes: [DiagnosticNote] = []
             if let other {
                 let (low, high) = bound.greater ? (bound, other) : (other, bound)
-                message = "\(OfferList.name(offer)) can never be shown: no customer's \(subject) is both more than \(EligibilityMath.describe(low.amount)) and less than \(EligibilityMath.describe(high.amount)) ago"
+                message = .unsatisfiableEligibility(OfferList.name(offer), bound.type, moreThan: low.amount, lessThan: high.amount)
                 notes.append(context.note("the conflicting condition", at: other.condition.range))
             } else {
-                message = "\(OfferList.name(offer)) can never be shown: 'SMALLER 0' (\(subject) less than 0 seconds ago) is never true"
+                message = .unsatisfiableEligibility(OfferList.name(offer), bound.type, moreThan: nil, lessThan: 0)
             }
-            context.report(descriptor, message, on: bound.condition, notes: notes)
+            context.report(message, on: bound.condition, notes: notes)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `offer.unsatisfiable-eligibility`: bounds in seconds; `moreThan` is `nil` for 'SMALLER 0'.
+    static func unsatisfiableEligibility(_ offer: String, _ type: ConditionType, moreThan low: Int64?, lessThan high: Int64) -> RuleMessage {
+        let subject = type == .firstSeen ? "first seen" : "first purchase"
+        guard let low else {
+            return RuleMessage(UnsatisfiableEligibilityRule.descriptor, "\(offer) can never be shown: 'SMALLER 0' (\(subject) less than 0 seconds ago) is never true")
+        }
+        return RuleMessage(UnsatisfiableEligibilityRule.descriptor,
+                           "\(offer) can never be shown: no customer's \(subject) is both more than \(EligibilityMath.describe(low)) and less than \(EligibilityMath.describe(high)) ago")
     }
 }

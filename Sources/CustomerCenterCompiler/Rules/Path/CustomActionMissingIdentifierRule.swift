@@ -11,8 +11,15 @@ public enum CustomActionMissingIdentifierRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths where path.kind == .customAction && path.actionIdentifier == nil {
             guard let type = path.type else { continue }
-            context.report(descriptor, "CUSTOM_ACTION path \(MessageText.quoted(path.id?.value ?? "")) has no 'action_identifier': tapping it does nothing",
+            context.report(.customActionWithoutIdentifier(path: path.id?.value ?? ""),
                            at: type.range, pointer: path.pointer)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.custom-action-missing-identifier`.
+    static func customActionWithoutIdentifier(path id: String) -> RuleMessage {
+        RuleMessage(CustomActionMissingIdentifierRule.descriptor, "CUSTOM_ACTION path \(MessageText.quoted(id)) has no 'action_identifier': tapping it does nothing")
     }
 }

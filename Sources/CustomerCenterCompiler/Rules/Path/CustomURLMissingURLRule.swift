@@ -11,23 +11,35 @@ public enum CustomURLMissingURLRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let type = path.type, path.kind == .customURL else { continue }
-            let id = MessageText.quoted(path.id?.value ?? "")
+            let id = path.id?.value ?? ""
             if path.url == nil {
-                // What each target platform does, and nothing about the others.
-                var effects: [String] = []
-                if context.platforms.contains(.ios) { effects.append("iOS drops it") }
-                if context.platforms.contains(.android) { effects.append("Android shows a row that does nothing") }
-                context.report(descriptor, "CUSTOM_URL path \(id) has no 'url'" + (effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")),
+                context.report(.customURLWithoutURL(path: id, platforms: context.platforms),
                                at: type.range, pointer: path.pointer)
             } else if path.openMethod == nil, context.platforms.contains(.ios) {
                 // Android opens it externally; only iOS needs the field.
                 // EXTERNAL is what Android does without one, and what iOS does for any non-http link;
                 // still a choice (IN_APP keeps customers in the app): a guess.
-                context.report(descriptor, "CUSTOM_URL path \(id) has no 'open_method': iOS drops it (Android opens it externally); set IN_APP or EXTERNAL",
+                context.report(.customURLWithoutOpenMethod(path: id),
                                at: type.range, pointer: path.pointer,
                                fix: Fix(message: "add \"open_method\": \"\(OpenMethod.external.rawValue)\"",
                                         edits: [TextEdit(range: .at(type.range.end), replacement: #", "open_method": "\#(OpenMethod.external.rawValue)""#)]))
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.custom-url-missing-url`: what each target platform does, nothing about the others.
+    static func customURLWithoutURL(path id: String, platforms: Set<Platform>) -> RuleMessage {
+        let effects = [platforms.contains(.ios) ? "iOS drops it" : nil,
+                       platforms.contains(.android) ? "Android shows a row that does nothing" : nil].compactMap { $0 }
+        return RuleMessage(CustomURLMissingURLRule.descriptor,
+                           "CUSTOM_URL path \(MessageText.quoted(id)) has no 'url'" + (effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")))
+    }
+
+    /// `path.custom-url-missing-url`: iOS needs `open_method`.
+    static func customURLWithoutOpenMethod(path id: String) -> RuleMessage {
+        RuleMessage(CustomURLMissingURLRule.descriptor,
+                    "CUSTOM_URL path \(MessageText.quoted(id)) has no 'open_method': iOS drops it (Android opens it externally); set IN_APP or EXTERNAL")
     }
 }

@@ -11,8 +11,15 @@ public enum DuplicatePathIDRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         let ids = context.resolved.allPaths.compactMap(\.id).filter { !$0.value.isEmpty }
         Repeats.forEach(ids) { id, earlier in
-            context.report(descriptor, "path id \(MessageText.quoted(id.value)) is already used; analytics could not tell the two paths apart",
+            context.report(.duplicatePathID(id.value),
                            on: id, notes: [context.note("first used here", at: earlier.range)])
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.duplicate-id`.
+    static func duplicatePathID(_ id: String) -> RuleMessage {
+        RuleMessage(DuplicatePathIDRule.descriptor, "path id \(MessageText.quoted(id)) is already used; analytics could not tell the two paths apart")
     }
 }

@@ -14,9 +14,16 @@ public enum DuplicatePathTypeRule: ModelRule {
         for screen in context.config.screens {
             let types = screen.paths.compactMap(\.type).filter { builtIn.contains($0.value) }
             Repeats.forEach(types) { type, earlier in
-                context.report(descriptor, "\(type.value) appears twice on screen \(MessageText.quoted(screen.key.value))",
+                context.report(.duplicatePathType(type.value, screen: screen.key.value),
                                on: type, notes: [context.note("first \(type.value) here", at: earlier.range)])
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.duplicate-type`: a built-in path type twice on one screen.
+    static func duplicatePathType(_ type: String, screen: String) -> RuleMessage {
+        RuleMessage(DuplicatePathTypeRule.descriptor, "\(type) appears twice on screen \(MessageText.quoted(screen))")
     }
 }

@@ -12,9 +12,16 @@ public enum InAppNonHTTPRule: ModelRule {
         for path in context.resolved.allPaths {
             guard let method = path.openMethod, path.method == .inApp, let url = path.url,
                   let scheme = URLSyntax.scheme(of: url.value), scheme != "http", scheme != "https" else { continue }
-            context.report(descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app",
+            context.report(.inAppNonHTTP(scheme: scheme),
                            on: method,
                            fix: RuleContext.replace(method, with: OpenMethod.external.rawValue, "write '\(OpenMethod.external.rawValue)'"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.in-app-non-http`: `scheme` without its colon.
+    static func inAppNonHTTP(scheme: String) -> RuleMessage {
+        RuleMessage(InAppNonHTTPRule.descriptor, "IN_APP opens only http(s) pages; \(MessageText.quoted(scheme + ":")) links open outside the app")
     }
 }

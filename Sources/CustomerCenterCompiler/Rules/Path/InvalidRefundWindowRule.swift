@@ -13,31 +13,49 @@ public enum InvalidRefundWindowRule: ModelRule {
         for path in context.resolved.allPaths {
             guard let window = path.refundWindow else { continue }
             let text = window.value
-            let quoted = MessageText.quoted(text)
-            let notDuration = "\(quoted) is not 'forever' or an ISO-8601 duration such as 'P14D' or 'P1M'"
             // What iOS does with exactly this text (Android ignores the field).
             switch IOSRefundWindow.evaluate(text) {
             case .noLimit:
                 guard text != "forever" else { continue }
                 let fix = ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") }
-                context.report(descriptor, notDuration + (ios ? "; with no 'P' in it, iOS applies no limit: the refund option shows however old the purchase is" : ""),
+                context.report(.refundWindowNotDuration(text, ios: ios ? .noLimit : nil),
                                on: window, fix: fix)
             case .window(_, let matched):
                 // A clean match of the whole text is valid; text around it is ignored by iOS.
                 guard matched != text || ISODuration.seconds(text) == nil else { continue }
                 let fix = matched != text ? RuleContext.replace(window, with: matched, "write '\(matched)'") : nil
-                context.report(descriptor, matched != text
-                               ? "\(quoted) has text around its duration" + (ios ? "; iOS reads only \(MessageText.quoted(matched)) and ignores the rest" : "")
-                               : notDuration,
+                context.report(matched != text ? .refundWindowWithTextAround(text, iosReads: ios ? matched : nil)
+                                               : .refundWindowNotDuration(text, ios: nil),
                                on: window, fix: fix)
             case .hidden(let matched):
-                context.report(descriptor, notDuration + (ios ? "; iOS reads \(MessageText.quoted(matched)) in it as a window of zero (or less) and never shows the refund option" : ""),
+                context.report(.refundWindowNotDuration(text, ios: ios ? .hidden(matched: matched) : nil),
                                on: window, fix: ISODuration.fromWords(text).map { RuleContext.replace(window, with: $0, "write '\($0)'") })
-            case .crash:
-                context.report(descriptor, notDuration + (ios ? "; iOS crashes decoding it (negating its component overflows)" : ""),
+            case .crash(let matched):
+                context.report(.refundWindowNotDuration(text, ios: ios ? .crash(matched: matched) : nil),
                                on: window)
             }
         }
     }
 }
 
+extension RuleMessage {
+    /// `path.invalid-refund-window`: not a duration, and what iOS does with exactly this text
+    /// (`nil` when iOS is not a target; Android ignores the field).
+    static func refundWindowNotDuration(_ text: String, ios verdict: IOSRefundWindow?) -> RuleMessage {
+        let consequence: String
+        switch verdict {
+        case nil, .window: consequence = ""
+        case .noLimit: consequence = "; with no 'P' in it, iOS applies no limit: the refund option shows however old the purchase is"
+        case .hidden(let matched): consequence = "; iOS reads \(MessageText.quoted(matched)) in it as a window of zero (or less) and never shows the refund option"
+        case .crash: consequence = "; iOS crashes decoding it (negating its component overflows)"
+        }
+        return RuleMessage(InvalidRefundWindowRule.descriptor,
+                           "\(MessageText.quoted(text)) is not 'forever' or an ISO-8601 duration such as 'P14D' or 'P1M'" + consequence)
+    }
+
+    /// `path.invalid-refund-window`: a duration with text around it; `iosReads` is the part iOS uses.
+    static func refundWindowWithTextAround(_ text: String, iosReads matched: String?) -> RuleMessage {
+        RuleMessage(InvalidRefundWindowRule.descriptor,
+                    "\(MessageText.quoted(text)) has text around its duration" + (matched.map { "; iOS reads only \(MessageText.quoted($0)) and ignores the rest" } ?? ""))
+    }
+}

@@ -13,7 +13,7 @@ public enum InvalidURLRule: ModelRule {
             guard let url = path.url, !url.value.isEmpty, let problem = URLSyntax.problem(url.value) else { continue }
             let fix = URLSyntax.scheme(of: url.value) == nil && url.value.contains(".") && !url.value.contains(" ")
                 ? RuleContext.replace(url, with: "https://" + url.value, "add 'https://'") : nil
-            context.report(descriptor, "\(MessageText.quoted(url.value)) is not an absolute URL: \(problem)", on: url, fix: fix)
+            context.report(.invalidURL(url.value, problem), on: url, fix: fix)
         }
     }
 }
@@ -43,5 +43,12 @@ enum URLSyntax {
                   !host.isEmpty, !host.hasPrefix("?"), !host.hasPrefix("#") else { return "it has no host" }
         }
         return nil
+    }
+}
+
+extension RuleMessage {
+    /// `path.invalid-url`: the URL and why it is not an absolute one.
+    static func invalidURL(_ url: String, _ problem: String) -> RuleMessage {
+        RuleMessage(InvalidURLRule.descriptor, "\(MessageText.quoted(url)) is not an absolute URL: \(problem)")
     }
 }

@@ -20,8 +20,16 @@ public enum PlatformUnsupportedRule: ModelRule {
         guard context.platforms == [.android] else { return }
         for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }
-            context.report(descriptor, "Android never shows \(type.value) paths (Google Play handles them): customers of this Android config will not see this one",
+            context.report(.hiddenOnAndroid(type.value),
                            on: type)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.platform-unsupported`: an Android-only config with a path Android never shows.
+    static func hiddenOnAndroid(_ type: String) -> RuleMessage {
+        RuleMessage(PlatformUnsupportedRule.descriptor,
+                    "Android never shows \(type) paths (Google Play handles them): customers of this Android config will not see this one")
     }
 }

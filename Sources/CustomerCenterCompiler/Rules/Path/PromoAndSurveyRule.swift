@@ -21,11 +21,18 @@ public enum PromoAndSurveyRule: ModelRule {
             case .key(let key): (at, pointer) = (key.range, key.pointer)
             case .inline(let inline): (at, pointer) = (ByteRange(inline.range.start, inline.range.start + 1), inline.pointer)
             }
-            var effects: [String] = []
-            if context.platforms.contains(.ios) { effects.append("iOS shows only the offer") }
-            if context.platforms.contains(.android) { effects.append("Android shows the survey first") }
-            context.report(descriptor, "path \(MessageText.quoted(path.id?.value ?? "")) has both an offer and a survey: \(effects.joined(separator: ", ")); put the offer on a survey option",
+            context.report(.promoAndSurvey(path: path.id?.value ?? "", platforms: context.platforms),
                            at: at, pointer: pointer, notes: [context.note("the survey", at: survey.keyRange)])
         }
+    }
+}
+
+extension RuleMessage {
+    /// `path.promo-and-survey`: what each target platform shows.
+    static func promoAndSurvey(path id: String, platforms: Set<Platform>) -> RuleMessage {
+        let effects = [platforms.contains(.ios) ? "iOS shows only the offer" : nil,
+                       platforms.contains(.android) ? "Android shows the survey first" : nil].compactMap { $0 }
+        return RuleMessage(PromoAndSurveyRule.descriptor,
+                           "path \(MessageText.quoted(id)) has both an offer and a survey: \(effects.joined(separator: ", ")); put the offer on a survey option")
     }
 }

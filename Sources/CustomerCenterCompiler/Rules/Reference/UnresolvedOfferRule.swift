@@ -16,9 +16,16 @@ public enum UnresolvedOfferRule: ModelRule {
         let keys = context.resolved.offers.keys.sorted()
         for key in context.resolved.offerReferences where !key.value.isEmpty && context.resolved.offers[key.value] == nil {
             let suggestion = context.suggestion(for: key.value, among: keys)
-            let known = keys.isEmpty ? "there is no 'promotional_offers' table" : "not a key of 'promotional_offers'"
-            context.report(descriptor, "offer \(MessageText.quoted(key.value)) does not exist: \(known)", on: key,
+            context.report(.unresolvedOffer(key.value, tableExists: !keys.isEmpty), on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })
         }
+    }
+}
+
+extension RuleMessage {
+    /// `ref.unresolved-offer`.
+    static func unresolvedOffer(_ key: String, tableExists: Bool) -> RuleMessage {
+        let known = tableExists ? "not a key of 'promotional_offers'" : "there is no 'promotional_offers' table"
+        return RuleMessage(UnresolvedOfferRule.descriptor, "offer \(MessageText.quoted(key)) does not exist: \(known)")
     }
 }

@@ -14,9 +14,16 @@ public enum UnresolvedStringRule: ModelRule {
             let key = reference.key
             guard !key.value.isEmpty, context.resolved.strings[key.value] == nil else { continue }
             let suggestion = context.suggestion(for: key.value, among: keys)
-            context.report(descriptor, "\(MessageText.quoted(key.value)) is not a key of 'localized_strings' (used as \(reference.usage))",
+            context.report(.unresolvedString(key.value, usage: reference.usage),
                            on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })
         }
+    }
+}
+
+extension RuleMessage {
+    /// `ref.unresolved-string`: `usage` names the field that refers to it.
+    static func unresolvedString(_ key: String, usage: String) -> RuleMessage {
+        RuleMessage(UnresolvedStringRule.descriptor, "\(MessageText.quoted(key)) is not a key of 'localized_strings' (used as \(usage))")
     }
 }

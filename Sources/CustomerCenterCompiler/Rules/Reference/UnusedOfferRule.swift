@@ -13,8 +13,15 @@ public enum UnusedOfferRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             guard let key = offer.key, !context.resolved.referencedOffers.contains(key.value) else { continue }
-            context.report(descriptor, "offer \(MessageText.quoted(key.value)) is never shown: no path or survey option refers to it",
+            context.report(.unusedOffer(key.value),
                            on: key)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `ref.unused-offer`.
+    static func unusedOffer(_ key: String) -> RuleMessage {
+        RuleMessage(UnusedOfferRule.descriptor, "offer \(MessageText.quoted(key)) is never shown: no path or survey option refers to it")
     }
 }

@@ -13,8 +13,15 @@ public enum UnusedStringRule: ModelRule {
             let key = entry.key.value
             guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
                   context.resolved.driftingKeys[key] == nil else { continue }
-            context.report(descriptor, "string \(MessageText.quoted(key)) is never used: no '*_key' names it and it is not an SDK string",
+            context.report(.unusedString(key),
                            on: entry.key)
         }
+    }
+}
+
+extension RuleMessage {
+    /// `ref.unused-string`.
+    static func unusedString(_ key: String) -> RuleMessage {
+        RuleMessage(UnusedStringRule.descriptor, "string \(MessageText.quoted(key)) is never used: no '*_key' names it and it is not an SDK string")
     }
 }

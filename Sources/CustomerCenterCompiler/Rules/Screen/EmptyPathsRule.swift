@@ -10,8 +10,15 @@ public enum EmptyPathsRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for screen in context.config.screens where screen.hasEmptyPathsArray {
-            context.report(descriptor, "screen \(MessageText.quoted(screen.key.value)) has no paths: customers would have nothing to tap",
+            context.report(.emptyPaths(screen: screen.key.value),
                            at: screen.key.range, pointer: screen.pointer.appending("paths"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `screen.empty-paths`.
+    static func emptyPaths(screen: String) -> RuleMessage {
+        RuleMessage(EmptyPathsRule.descriptor, "screen \(MessageText.quoted(screen)) has no paths: customers would have nothing to tap")
     }
 }

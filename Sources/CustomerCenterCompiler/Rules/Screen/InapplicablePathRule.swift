@@ -14,9 +14,16 @@ public enum InapplicablePathRule: ModelRule {
         for screen in context.config.screens where screen.key.as(ScreenType.self) == .noActive {
             for path in screen.paths {
                 guard let type = path.type, let kind = path.kind, needsSubscription.contains(kind) else { continue }
-                context.report(descriptor, "\(type.value) on the NO_ACTIVE screen: customers there have no active subscription to act on",
+                context.report(.inapplicablePath(type.value),
                                on: type)
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `screen.inapplicable-path`: a path that needs a subscription on NO_ACTIVE.
+    static func inapplicablePath(_ type: String) -> RuleMessage {
+        RuleMessage(InapplicablePathRule.descriptor, "\(type) on the NO_ACTIVE screen: customers there have no active subscription to act on")
     }
 }

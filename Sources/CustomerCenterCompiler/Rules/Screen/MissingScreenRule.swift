@@ -16,8 +16,7 @@ public enum MissingScreenRule: ModelRule {
         guard !missing.isEmpty else { return }
         let anchor = screensKeyRange(context)
         for key in missing {
-            let who = key == ScreenType.management.rawValue ? "customers with an active subscription" : "customers without an active subscription"
-            context.report(descriptor, "there is no \(key) screen: \(who) see an empty fallback screen",
+            context.report(.missingScreen(key),
                            at: anchor, pointer: config.basePointer.appending("screens"))
         }
     }
@@ -25,5 +24,13 @@ public enum MissingScreenRule: ModelRule {
     /// The `"screens"` key, or the document's first byte.
     static func screensKeyRange(_ context: RuleContext) -> ByteRange {
         context.config.screensKeyRange ?? ByteRange(0, min(1, context.source.bytes.count))
+    }
+}
+
+extension RuleMessage {
+    /// `screen.missing`: `key` is MANAGEMENT or NO_ACTIVE.
+    static func missingScreen(_ key: String) -> RuleMessage {
+        let who = key == ScreenType.management.rawValue ? "customers with an active subscription" : "customers without an active subscription"
+        return RuleMessage(MissingScreenRule.descriptor, "there is no \(key) screen: \(who) see an empty fallback screen")
     }
 }

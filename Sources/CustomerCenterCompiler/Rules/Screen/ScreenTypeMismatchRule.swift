@@ -12,10 +12,18 @@ public enum ScreenTypeMismatchRule: ModelRule {
         for screen in context.config.screens {
             guard let type = screen.type, SharedSchema.screenKeys.contains(type.value),
                   SharedSchema.screenKeys.contains(screen.key.value), type.value != screen.key.value else { continue }
-            context.report(descriptor, "screen \(MessageText.quoted(screen.key.value)) has type \(MessageText.quoted(type.value)); the SDKs use the key, so this is the \(screen.key.value) screen",
+            context.report(.screenTypeMismatch(key: screen.key.value, type: type.value),
                            on: type,
                            notes: [context.note("the screen's key", at: screen.key.range)],
                            fix: RuleContext.replace(type, with: screen.key.value, "write '\(screen.key.value)'"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `screen.type-mismatch`: the key decides.
+    static func screenTypeMismatch(key: String, type: String) -> RuleMessage {
+        RuleMessage(ScreenTypeMismatchRule.descriptor,
+                    "screen \(MessageText.quoted(key)) has type \(MessageText.quoted(type)); the SDKs use the key, so this is the \(key) screen")
     }
 }

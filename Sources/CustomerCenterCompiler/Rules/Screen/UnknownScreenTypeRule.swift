@@ -15,12 +15,17 @@ public enum UnknownScreenTypeRule: ModelRule {
         for screen in unknown {
             let key = screen.key
             let suggestion = SharedSchema.screenKeys.first { $0 == key.value.uppercased() } ?? Suggestion.closest(to: key.value, among: SharedSchema.screenKeys)
-            var message = "\(MessageText.quoted(key.value)) is not a screen type; expected 'MANAGEMENT' or 'NO_ACTIVE'"
-            if distinct >= 2, context.platforms.contains(.ios) {
-                message += " (with \(distinct) unknown screen keys, iOS crashes when the Customer Center opens)"
-            }
-            context.report(descriptor, message, on: key,
+            let iosCrashes = distinct >= 2 && context.platforms.contains(.ios)
+            context.report(.unknownScreenType(key.value, iosCrashesWith: iosCrashes ? distinct : nil), on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0, applicability: $0 == key.value.uppercased() ? .safe : .unsafe) })
         }
+    }
+}
+
+extension RuleMessage {
+    /// `screen.unknown-type`; `iosCrashesWith` is the number of distinct unknown keys when iOS crashes.
+    static func unknownScreenType(_ key: String, iosCrashesWith distinct: Int?) -> RuleMessage {
+        RuleMessage(UnknownScreenTypeRule.descriptor, "\(MessageText.quoted(key)) is not a screen type; expected 'MANAGEMENT' or 'NO_ACTIVE'"
+            + (distinct.map { " (with \($0) unknown screen keys, iOS crashes when the Customer Center opens)" } ?? ""))
     }
 }

@@ -15,7 +15,7 @@ public enum InvalidEmailRule: ModelRule {
         let bare = trimmed.hasPrefix("mailto:") ? String(trimmed.dropFirst("mailto:".count)) : trimmed
         let fix = bare != email.value && Self.problem(bare) == nil
             ? RuleContext.replace(email, with: bare, bare == trimmed ? "remove the spaces" : "remove 'mailto:'", applicability: .safe) : nil
-        context.report(descriptor, "\(MessageText.quoted(email.value)) is not an email address: \(problem)", on: email, fix: fix)
+        context.report(.invalidEmail(email.value, problem), on: email, fix: fix)
     }
 
     /// Why `text` is not `local@domain.tld`, or `nil`.
@@ -30,5 +30,12 @@ public enum InvalidEmailRule: ModelRule {
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return "the domain \(MessageText.quoted(String(domain))) is not a domain name" }
         guard let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return "the domain \(MessageText.quoted(String(domain))) has no valid top-level domain" }
         return nil
+    }
+}
+
+extension RuleMessage {
+    /// `support.invalid-email`.
+    static func invalidEmail(_ email: String, _ problem: String) -> RuleMessage {
+        RuleMessage(InvalidEmailRule.descriptor, "\(MessageText.quoted(email)) is not an email address: \(problem)")
     }
 }

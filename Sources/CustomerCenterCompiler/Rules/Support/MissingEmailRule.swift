@@ -13,8 +13,15 @@ public enum MissingEmailRule: ModelRule {
         guard email?.value.isEmpty ?? true,
               let path = context.resolved.allPaths.first(where: { $0.kind == .missingPurchase }) else { return }
         let anchor = context.config.support?.keyRange ?? context.config.screensKeyRange ?? ByteRange(0, min(1, context.source.bytes.count))
-        context.report(descriptor, "no support email: after a failed restore (path \(MessageText.quoted(path.id?.value ?? ""))), \"Contact support\" is hidden",
+        context.report(.missingEmail(restorePath: path.id?.value ?? ""),
                        at: anchor, pointer: context.config.support?.pointer ?? context.config.basePointer,
                        notes: [context.note("the path that leads to contact support", at: path.type?.range ?? path.range)])
+    }
+}
+
+extension RuleMessage {
+    /// `support.missing-email`: the restore path whose failure would offer contact support.
+    static func missingEmail(restorePath id: String) -> RuleMessage {
+        RuleMessage(MissingEmailRule.descriptor, "no support email: after a failed restore (path \(MessageText.quoted(id))), \"Contact support\" is hidden")
     }
 }

@@ -12,9 +12,16 @@ public enum DuplicateOptionIDRule: ModelRule {
         for path in context.resolved.allPaths {
             let ids = (path.survey?.options ?? []).compactMap(\.id).filter { !$0.value.isEmpty }
             Repeats.forEach(ids) { id, earlier in
-                context.report(descriptor, "option id \(MessageText.quoted(id.value)) is used twice in this survey", on: id,
+                context.report(.duplicateOptionID(id.value), on: id,
                                notes: [context.note("first used here", at: earlier.range)])
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `survey.duplicate-option-id`.
+    static func duplicateOptionID(_ id: String) -> RuleMessage {
+        RuleMessage(DuplicateOptionIDRule.descriptor, "option id \(MessageText.quoted(id)) is used twice in this survey")
     }
 }

@@ -64,13 +64,20 @@ public enum DuplicateOptionTitleRule: ModelRule {
                             byText.append((clash.text, [clash.locale]))
                         }
                     }
-                    let shown = byText.prefix(4).map { "\(MessageText.quoted($0.text)) in \($0.locales.map { MessageText.quoted($0) }.joined(separator: ", "))" }
-                    let more = byText.count > 4 ? " and in \(byText.count - 4) more languages" : ""
-                    context.report(descriptor, "two options of this survey read \(shown.joined(separator: "; "))\(more)",
+                    context.report(.duplicateOptionTitle(byText),
                                    on: options[index],
                                    notes: [context.note("the other option", at: options[earlier].range)])
                 }
             }
         }
+    }
+}
+
+extension RuleMessage {
+    /// `survey.duplicate-option-title`: each shared text with the locales (as written) it is in; four shown.
+    static func duplicateOptionTitle(_ byText: [(text: String, locales: [String])]) -> RuleMessage {
+        let shown = byText.prefix(4).map { "\(MessageText.quoted($0.text)) in \($0.locales.map { MessageText.quoted($0) }.joined(separator: ", "))" }
+        let more = byText.count > 4 ? " and in \(byText.count - 4) more languages" : ""
+        return RuleMessage(DuplicateOptionTitleRule.descriptor, "two options of this survey read \(shown.joined(separator: "; "))\(more)")
     }
 }

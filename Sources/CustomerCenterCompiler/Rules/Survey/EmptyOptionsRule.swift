@@ -11,8 +11,15 @@ public enum EmptyOptionsRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let survey = path.survey, survey.options.isEmpty, survey.hasOptionsArray else { continue }
-            context.report(descriptor, "the survey of path \(MessageText.quoted(path.id?.value ?? "")) has no options: customers cannot answer it",
+            context.report(.emptyOptions(path: path.id?.value ?? ""),
                            at: survey.keyRange, pointer: survey.pointer.appending("options"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `survey.empty-options`.
+    static func emptyOptions(path id: String) -> RuleMessage {
+        RuleMessage(EmptyOptionsRule.descriptor, "the survey of path \(MessageText.quoted(id)) has no options: customers cannot answer it")
     }
 }

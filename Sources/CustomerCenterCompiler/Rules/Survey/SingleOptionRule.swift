@@ -11,8 +11,15 @@ public enum SingleOptionRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let survey = path.survey, survey.options.count == 1 else { continue }
-            context.report(descriptor, "the survey of path \(MessageText.quoted(path.id?.value ?? "")) has a single option; a question with one answer tells you nothing",
+            context.report(.singleOption(path: path.id?.value ?? ""),
                            at: survey.keyRange, pointer: survey.pointer.appending("options"))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `survey.single-option`.
+    static func singleOption(path id: String) -> RuleMessage {
+        RuleMessage(SingleOptionRule.descriptor, "the survey of path \(MessageText.quoted(id)) has a single option; a question with one answer tells you nothing")
     }
 }
