@@ -19,10 +19,14 @@ cd "$work/pkg"
 cat > Sources/CustomerCenterCompiler/Rules/MutantNoOp.swift <<'SWIFT'
 import JSONSyntax
 extension RuleContext {
-    mutating func reportNothing(_ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer,
+    mutating func reportNothing(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer,
+                                notes: [DiagnosticNote] = [], fix: Fix? = nil) {}
+    mutating func reportNothing(_ message: RuleMessage, on located: some Positioned,
                                 notes: [DiagnosticNote] = [], fix: Fix? = nil) {}
 }
 extension DiagnosticSink {
+    mutating func emitNothing(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
+                              notes: [DiagnosticNote] = [], fix: Fix? = nil) {}
     mutating func emitNothing(_ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer = .root,
                               notes: [DiagnosticNote] = [], fix: Fix? = nil) {}
 }
@@ -34,7 +38,7 @@ run_tests() {
 echo "baseline: building and testing the unmutated copy"
 run_tests || { echo "the unmutated tests fail or do not build: fix that first"; tail -20 "$work/build.log" "$work/test.log"; exit 1; }
 killed=0; survived=0; broken=0
-files=$(grep -rlE "context\.report\(|sink\.emit\(" Sources/CustomerCenterCompiler/Rules Sources/CustomerCenterCompiler/Decode | grep -v MutantNoOp | grep -E "$filter" | sort)
+files=$(grep -rlE "context\.report\(|sink\.emit\(" Sources/CustomerCenterCompiler/Rules Sources/CustomerCenterCompiler/Decode Sources/CustomerCenterCompiler/Diagnostics/SyntaxDiagnostics.swift | grep -v MutantNoOp | grep -E "$filter" | sort)
 for file in $files; do
   for line in $(grep -nE "context\.report\(|sink\.emit\(" "$file" | cut -d: -f1); do
     cp "$file" "$work/original.swift"

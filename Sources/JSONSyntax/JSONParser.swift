@@ -187,53 +187,13 @@ struct Parser {
         let opening = ByteRange(start, start + 1)
         var elements: [JSONValue] = []
         while true {
-            try skipTrivia()
-            guard let b = byte(at: pos) else {
-                try reportUnclosed(UInt8(ascii: "["), opening: opening)
-                return elements
-            }
-            if b == UInt8(ascii: "]") { pos += 1; return elements }
-            if b == UInt8(ascii: ",") {
-                try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
-                pos += 1
-                continue
-            }
-            if b == UInt8(ascii: "}") {
-                try report(.mismatchedBracket(found: b, expected: UInt8(ascii: "]"), opening: opening), ByteRange(pos, pos + 1))
-                if outerContainerOpened(by: UInt8(ascii: "{")) { return elements }
-                pos += 1
-                return elements
-            }
-            if b == UInt8(ascii: ":") {
-                try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
-                pos += 1
-                continue
+            switch try startItem(opening: opening, closer: UInt8(ascii: "]"), expected: "a value") {
+            case .closed: return elements
+            case .skipped: continue
+            case .item: break
             }
             elements.append(try parseValue())
-            try skipTrivia()
-            guard let next = byte(at: pos) else { continue }  // reported as unclosed on the next turn
-            switch next {
-            case UInt8(ascii: ","):
-                let comma = pos
-                pos += 1
-                try skipTrivia()
-                if byte(at: pos) == UInt8(ascii: "]") {
-                    try report(.trailingComma, ByteRange(comma, comma + 1))
-                    pos += 1
-                    return elements
-                }
-            case UInt8(ascii: "]"):
-                pos += 1
-                return elements
-            case UInt8(ascii: "}"):
-                continue  // handled as a mismatched bracket above
-            default:
-                let token = peekToken()
-                try reportUnexpected(expected: "',' or ']'", token)
-                if !startsValue(next) {
-                    pos = token.range.end
-                }
-            }
+            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return elements }
         }
     }
 
@@ -242,22 +202,10 @@ struct Parser {
         var members: [JSONMember] = []
         var seen = DuplicateKeyIndex()
         while true {
-            try skipTrivia()
-            guard let b = byte(at: pos) else {
-                try reportUnclosed(UInt8(ascii: "{"), opening: opening)
-                return members
-            }
-            if b == UInt8(ascii: "}") { pos += 1; return members }
-            if b == UInt8(ascii: ",") || b == UInt8(ascii: ":") {
-                try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
-                pos += 1
-                continue
-            }
-            if b == UInt8(ascii: "]") {
-                try report(.mismatchedBracket(found: b, expected: UInt8(ascii: "}"), opening: opening), ByteRange(pos, pos + 1))
-                if outerContainerOpened(by: UInt8(ascii: "[")) { return members }
-                pos += 1
-                return members
+            switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: "a string key") {
+            case .closed: return members
+            case .skipped: continue
+            case .item: break
             }
             guard let (key, keyRange) = try parseKey() else { continue }
             try skipTrivia()
@@ -279,32 +227,69 @@ struct Parser {
                 try report(.duplicateKey(key, first: first), keyRange)
             }
             members.append(JSONMember(key: key, keyRange: keyRange, value: value))
-            try skipTrivia()
-            guard let next = byte(at: pos) else { continue }
-            switch next {
-            case UInt8(ascii: ","):
-                let comma = pos
-                pos += 1
-                try skipTrivia()
-                if byte(at: pos) == UInt8(ascii: "}") {
-                    try report(.trailingComma, ByteRange(comma, comma + 1))
-                    pos += 1
-                    return members
-                }
-            case UInt8(ascii: "}"):
-                pos += 1
-                return members
-            case UInt8(ascii: "]"):
-                continue  // handled as a mismatched bracket above
-            default:
-                let token = peekToken()
-                try reportUnexpected(expected: "',' or '}'", token)
-                // A key or value start after a member means a missing comma: carry on from it.
-                if !(next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next)) {
-                    pos = token.range.end
-                }
-            }
+            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return members }
         }
+    }
+
+    /// How the next turn of a container's loop starts.
+    enum ItemStart { case closed, skipped, item }
+
+    /// The start of an element or member: the container's closer (or the end of input, or the
+    /// other kind of closer, each reported) closes it; a stray ',' or ':' is reported and skipped.
+    @inline(__always)
+    mutating func startItem(opening: ByteRange, closer: UInt8, expected: String) throws(IssueLimitReached) -> ItemStart {
+        let (opener, otherOpener, otherCloser) = closer == UInt8(ascii: "]")
+            ? (UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"))
+        try skipTrivia()
+        guard let b = byte(at: pos) else {
+            try reportUnclosed(opener, opening: opening)
+            return .closed
+        }
+        if b == closer { pos += 1; return .closed }
+        if b == UInt8(ascii: ",") || b == UInt8(ascii: ":") {
+            try report(.unexpected(expected: expected, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            pos += 1
+            return .skipped
+        }
+        if b == otherCloser {
+            try report(.mismatchedBracket(found: b, expected: closer, opening: opening), ByteRange(pos, pos + 1))
+            // The enclosing container's closer: leave it to that container.
+            if !outerContainerOpened(by: otherOpener) { pos += 1 }
+            return .closed
+        }
+        return .item
+    }
+
+    /// What follows an element or member: a comma (a trailing one before `closer` is reported and
+    /// closes), `closer`, or an error. Returns whether the container is closed. The other kind of
+    /// closing bracket, and the end of input, are left for the next turn of the caller's loop.
+    @inline(__always)
+    mutating func finishItem(closer: UInt8, expected: String, nextItemIsKey: Bool) throws(IssueLimitReached) -> Bool {
+        try skipTrivia()
+        guard let next = byte(at: pos) else { return false }
+        switch next {
+        case UInt8(ascii: ","):
+            let comma = pos
+            pos += 1
+            try skipTrivia()
+            if byte(at: pos) == closer {
+                try report(.trailingComma, ByteRange(comma, comma + 1))
+                pos += 1
+                return true
+            }
+        case closer:
+            pos += 1
+            return true
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            break  // the other container's closer: a mismatched bracket, reported on the next turn
+        default:
+            let token = peekToken()
+            try reportUnexpected(expected: expected, token)
+            // The start of a next item means a missing comma: carry on from it.
+            let resumes = nextItemIsKey ? next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next) : startsValue(next)
+            if !resumes { pos = token.range.end }
+        }
+        return false
     }
 
     /// Reads an object key: a string, or (with an issue) a single-quoted or bare one.

@@ -38,22 +38,14 @@ public enum ConfigDiff {
         }
         let oldPaths = byID(old), newPaths = byID(new)
         // A removed id and an added one of the same type at the same place on the same screen: a rename.
-        let (removed, added, renames) = pairRenames(
+        changes += identityChanges(
+            subject: "path", pointer: \.pointer,
             removed: old.allPaths.filter { $0.id.map { newPaths[$0.value] == nil } ?? false },
             added: new.allPaths.filter { $0.id.map { oldPaths[$0.value] == nil } ?? false },
-            samePlace: { $0.screenKey == $1.screenKey && $0.type?.value == $1.type?.value && $0.pointer.tokens.last == $1.pointer.tokens.last })
-        for (path, renamed) in renames {
-            changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "path", pointer: renamed.pointer,
-                                        message: "renamed path \(q(path.id?.value ?? "")) to \(q(renamed.id?.value ?? "")): analytics history of the old id ends"))
-        }
-        for path in removed {
-            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "path", pointer: path.pointer,
-                                        message: "removed path \(q(path.id?.value ?? "")) from screen \(q(path.screenKey)): analytics history for this id ends"))
-        }
-        for path in added {
-            changes.append(ConfigChange(kind: .added, breaking: false, subject: "path", pointer: path.pointer,
-                                        message: "added path \(q(path.id?.value ?? "")) to screen \(q(path.screenKey))"))
-        }
+            samePlace: { $0.screenKey == $1.screenKey && $0.type?.value == $1.type?.value && $0.pointer.tokens.last == $1.pointer.tokens.last },
+            renamed: { "renamed path \(q($0.id?.value ?? "")) to \(q($1.id?.value ?? "")): analytics history of the old id ends" },
+            removedText: { "removed path \(q($0.id?.value ?? "")) from screen \(q($0.screenKey)): analytics history for this id ends" },
+            addedText: { "added path \(q($0.id?.value ?? "")) to screen \(q($0.screenKey))" })
         for (id, newPath) in newPaths.sorted(by: { $0.key < $1.key }) {
             guard let oldPath = oldPaths[id] else { continue }
             var details: [String] = []
@@ -77,23 +69,15 @@ public enum ConfigDiff {
     static func options(_ oldPath: Path, _ newPath: Path, into changes: inout [ConfigChange]) {
         let oldOptions = oldPath.survey?.options ?? [], newOptions = newPath.survey?.options ?? []
         let oldIDs = Set(oldOptions.compactMap(\.id?.value)), newIDs = Set(newOptions.compactMap(\.id?.value))
-        let (removed, added, renames) = pairRenames(
+        let pathID = q(newPath.id?.value ?? "")
+        changes += identityChanges(
+            subject: "survey-option", pointer: \.pointer,
             removed: oldOptions.filter { $0.id.map { !newIDs.contains($0.value) } ?? false },
             added: newOptions.filter { $0.id.map { !oldIDs.contains($0.value) } ?? false },
-            samePlace: { $0.pointer.tokens.last == $1.pointer.tokens.last })
-        let pathID = q(newPath.id?.value ?? "")
-        for (option, renamed) in renames {
-            changes.append(ConfigChange(kind: .renamed, breaking: true, subject: "survey-option", pointer: renamed.pointer,
-                                        message: "renamed survey option \(q(option.id?.value ?? "")) of path \(pathID) to \(q(renamed.id?.value ?? "")): its answers no longer add up"))
-        }
-        for option in removed {
-            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "survey-option", pointer: option.pointer,
-                                        message: "removed survey option \(q(option.id?.value ?? "")) of path \(pathID): analytics history for this answer ends"))
-        }
-        for option in added {
-            changes.append(ConfigChange(kind: .added, breaking: false, subject: "survey-option", pointer: option.pointer,
-                                        message: "added survey option \(q(option.id?.value ?? "")) to path \(pathID)"))
-        }
+            samePlace: { $0.pointer.tokens.last == $1.pointer.tokens.last },
+            renamed: { "renamed survey option \(q($0.id?.value ?? "")) of path \(pathID) to \(q($1.id?.value ?? "")): its answers no longer add up" },
+            removedText: { "removed survey option \(q($0.id?.value ?? "")) of path \(pathID): analytics history for this answer ends" },
+            addedText: { "added survey option \(q($0.id?.value ?? "")) to path \(pathID)" })
         for option in newOptions {
             guard let id = option.id?.value, let before = oldOptions.first(where: { $0.id?.value == id }) else { continue }
             var details: [String] = []
@@ -106,20 +90,28 @@ public enum ConfigDiff {
         }
     }
 
-    /// Splits removed and added elements into renames (a removed one and an added one at the same
-    /// place) and the true removals and additions.
-    static func pairRenames<T>(removed: [T], added: [T], samePlace: (T, T) -> Bool) -> (removed: [T], added: [T], renames: [(T, T)]) {
+    /// What became of the elements known by id: a removed one and an added one at the same place
+    /// are a rename (breaking), the rest are removals (breaking) and additions, in that order.
+    static func identityChanges<T>(subject: String, pointer: KeyPath<T, JSONPointer>, removed: [T], added: [T],
+                                   samePlace: (T, T) -> Bool, renamed: (T, T) -> String,
+                                   removedText: (T) -> String, addedText: (T) -> String) -> [ConfigChange] {
         var remaining = added
-        var removals: [T] = []
-        var renames: [(T, T)] = []
+        var renames: [ConfigChange] = []
+        var removals: [ConfigChange] = []
         for element in removed {
             if let index = remaining.firstIndex(where: { samePlace(element, $0) }) {
-                renames.append((element, remaining.remove(at: index)))
+                let successor = remaining.remove(at: index)
+                renames.append(ConfigChange(kind: .renamed, breaking: true, subject: subject, pointer: successor[keyPath: pointer],
+                                            message: renamed(element, successor)))
             } else {
-                removals.append(element)
+                removals.append(ConfigChange(kind: .removed, breaking: true, subject: subject, pointer: element[keyPath: pointer],
+                                             message: removedText(element)))
             }
         }
-        return (removals, remaining, renames)
+        let additions = remaining.map {
+            ConfigChange(kind: .added, breaking: false, subject: subject, pointer: $0[keyPath: pointer], message: addedText($0))
+        }
+        return renames + removals + additions
     }
 
     static func text(_ source: TextSource?) -> String? { source?.located.value }
