@@ -71,6 +71,7 @@ public enum Compiler {
         return JSONWriter(sortKeys: true).write(.record([
             ("version", .integer(1)),
             ("source", sourceRecord(source)),
+            ("builtInStrings", builtInStringsRecord),
             ("payloads", .record(byPlatform)),
         ]))
     }
@@ -86,6 +87,7 @@ public enum Compiler {
         return JSONWriter(sortKeys: true).write(.record([
             ("version", .integer(1)),
             ("source", sourceRecord(source)),
+            ("builtInStrings", builtInStringsRecord),
             ("platforms", .list(platforms.map(JSONValue.text))),
             ("locales", .list(locales.map(JSONValue.text))),
             ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) })),
@@ -116,6 +118,12 @@ public enum Compiler {
     public static func relativePath(of payload: CompiledPayload) -> String {
         "\(payload.platform.rawValue)/\(payload.locale).json"
     }
+
+    /// Which translation table of the SDKs' built-in labels the payloads carry.
+    static let builtInStringsRecord = JSONValue.record([
+        ("version", .text(BuiltInStrings.version)), ("keys", .integer(SDKStrings.orderedKeys.count)),
+        ("locales", .list(BuiltInStrings.locales.map(JSONValue.text))),
+    ])
 
     static func sourceRecord(_ source: SourceFile) -> JSONValue {
         .record([("path", .text(source.path)), ("sha256", .text(SHA256.hex(source.bytes)))])

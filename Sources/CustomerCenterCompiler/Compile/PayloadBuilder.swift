@@ -17,12 +17,23 @@ struct PayloadBuilder {
             ("change_plans", .list((config.changePlans ?? []).map(changePlan))),
             ("localization", .record([
                 ("locale", .text(locale)),
-                ("localized_strings", .record((config.localization?.entries ?? []).map { ($0.key.value, .text(text($0.key.value))) })),
+                ("localized_strings", .record(localizedStrings())),
             ])),
             ("screens", .record(config.screens.map { ($0.key.value, screen($0)) })),
             ("support", support()),
         ]
         return .record([("customer_center", .record(center))])
+    }
+
+    /// What the backend sends: every key of the config's table in the locale, plus every SDK
+    /// built-in key the table does not define, in the locale's built-in text. The config wins.
+    func localizedStrings() -> [(String, JSONValue)] {
+        let own = (config.localization?.entries ?? []).map { ($0.key.value, JSONValue.text(text($0.key.value))) }
+        let defined = Set(own.map(\.0))
+        let builtIn = BuiltInStrings.strings(for: locale).strings
+        return own + SDKStrings.orderedKeys.compactMap { key in
+            defined.contains(key) ? nil : builtIn[key].map { (key, .text($0)) }
+        }
     }
 
     /// The text of `key` for the locale, with the fallback of SPEC §1.1.

@@ -1,14 +1,30 @@
-/// `l10n.placeholder-mismatch`: a translation's `{{ … }}` set differs from the default locale's.
+/// `l10n.placeholder-mismatch`: a translation's `{{ … }}` set differs from the default locale's,
+/// or a text for one of the SDKs' built-in labels drops a placeholder the SDKs fill in.
 public enum PlaceholderMismatchRule: ModelRule {
     public static let descriptor = RuleDescriptor(
         id: "l10n.placeholder-mismatch",
-        summary: "A translation's '{{ … }}' set differs from the default locale's.",
-        rationale: "A dropped '{{ price }}' hides the price from customers in that language; a renamed one ('{{ preis }}') is shown to them literally, braces and all.",
+        summary: "A translation's '{{ … }}' set differs from the default locale's, or a built-in label's text drops one the SDKs fill in.",
+        rationale: "A dropped '{{ price }}' hides the price from customers in that language; a renamed one ('{{ preis }}') is shown to them literally, braces and all. A text you write for one of the SDKs' built-in labels (say 'renews_on_date') replaces compile's own translation of it in every locale, so it must keep what the SDKs fill in.",
         defaultSeverity: .error, formats: [.authoring],
         failingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": ↓"Bleib für {{ preis }}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": "Bleib für {{ price }}"}"#))
 
+    /// Built-in key → the placeholders the SDKs fill into its text.
+    static let builtIn = Dictionary(uniqueKeysWithValues: SDKStrings.placeholders.map { ($0.key, $0.names) })
+
     public static func check(_ context: inout RuleContext) {
+        // A config's text for a built-in label replaces the SDKs' own: in every locale, the
+        // default one included, it must keep what the SDKs fill in, or customers lose the date or price.
+        for (key, names) in SDKStrings.placeholders {
+            guard let entry = context.resolved.strings[key] else { continue }
+            for translation in entry.translations {
+                let missing = names.subtracting(Placeholders.mentionedNames(in: translation.text.value))
+                guard !missing.isEmpty else { continue }
+                context.report(.builtInPlaceholderDropped(key, locale: translation.locale.value, lacks: missing.sorted(),
+                                                          sdkText: SDKStrings.english[key] ?? ""),
+                               on: translation.text)
+            }
+        }
         guard let defaultLocale = context.resolved.defaultLocale else { return }
         // Only keys with a brace in some text can have placeholders to disagree on.
         for entry in context.resolved.texts.keysWithBraces.compactMap({ context.resolved.strings[$0] }) {
@@ -18,9 +34,14 @@ public enum PlaceholderMismatchRule: ModelRule {
             let expected = Placeholders.mentionedNames(in: reference.text.value)
             for translation in entry.translations where LocaleCode.normalized(translation.locale.value) != defaultLocale {
                 let actual = Placeholders.mentionedNames(in: translation.text.value)
-                guard actual != expected else { continue }
+                // For a built-in label the SDKs' own placeholders are checked above, once: neither
+                // lacking one nor having one the default text dropped is this comparison's finding.
+                let sdkNames = builtIn[entry.key.value] ?? []
+                let missing = expected.subtracting(actual).subtracting(sdkNames)
+                let extra = actual.subtracting(expected).subtracting(sdkNames)
+                guard !missing.isEmpty || !extra.isEmpty else { continue }
                 context.report(.placeholderMismatch(entry.key.value, locale: translation.locale.value,
-                                                    lacks: expected.subtracting(actual).sorted(), extra: actual.subtracting(expected).sorted()),
+                                                    lacks: missing.sorted(), extra: extra.sorted()),
                                on: translation.text,
                                notes: [context.note("the \(MessageText.quoted(reference.locale.value)) text is here", at: reference.text.range)])
             }
@@ -36,5 +57,13 @@ extension RuleMessage {
         if !extra.isEmpty { parts.append("has " + extra.map { "'{{ \($0) }}'" }.joined(separator: ", ") + " that the default text does not") }
         return RuleMessage(PlaceholderMismatchRule.descriptor,
                            "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key)) \(parts.joined(separator: " and "))")
+    }
+
+    /// `l10n.placeholder-mismatch`: a text for a built-in label without what the SDKs fill in.
+    static func builtInPlaceholderDropped(_ key: String, locale: String, lacks missing: [String], sdkText: String) -> RuleMessage {
+        RuleMessage(PlaceholderMismatchRule.descriptor,
+                    "the \(MessageText.quoted(locale)) text of the built-in label \(MessageText.quoted(key)) lacks "
+                        + missing.map { "'{{ \($0) }}'" }.joined(separator: ", ")
+                        + ", which the SDKs fill in (their text: \(MessageText.quoted(sdkText)))")
     }
 }

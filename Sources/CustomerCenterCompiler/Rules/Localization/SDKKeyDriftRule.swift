@@ -3,7 +3,7 @@ public enum SDKKeyDriftRule: ModelRule {
     public static let descriptor = RuleDescriptor(
         id: "l10n.sdk-key-drift",
         summary: "A key one edit away from a known SDK key (e.g. 'restore_purchase').",
-        rationale: "The SDKs look their own strings up by exact key: 'restore_purchase' is never read, so customers see the SDK's built-in English instead of your translation.",
+        rationale: "The SDKs look their own labels up by exact key: 'restore_purchase' is never read, so customers see the built-in text instead of yours (compile fills every built-in key the config does not define from its own translations in 32 languages; the SDKs alone show English). Write the SDK's key to override a built-in label.",
         defaultSeverity: .warning, formats: [.authoring, .response],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"restore_purchase": {"en": "Restore"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "restore_purchases": {"en": "Restore"}"#))
