@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomerCenterCompiler", targets: ["CustomerCenterCompiler"]),
+        .library(name: "CustomerCenterLanguageServer", targets: ["CustomerCenterLanguageServer"]),
         .executable(name: "customer-center", targets: ["customer-center"]),
         .plugin(name: "CustomerCenterLintPlugin", targets: ["CustomerCenterLintPlugin"]),
         .plugin(name: "CustomerCenterLintCommand", targets: ["CustomerCenterLintCommand"]),
@@ -16,8 +17,10 @@ let package = Package(
         .target(name: "JSONSyntax"),
         // Decode, resolve, rules, compile, format, diff, render. No Foundation: starts fast.
         .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax"]),
+        // The language server: a pure core (message in, messages out) and a thin stdio loop.
+        .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),
         // argv, files and stdin, exit codes: nothing else.
-        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler"]),
+        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer"]),
         // Lints customer_center*.json resources of a target on every build (compiler-style diagnostics).
         .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["customer-center"]),
         // swift package customer-center-lint
@@ -36,6 +39,7 @@ let package = Package(
             dependencies: ["CustomerCenterCompiler", "JSONSyntax"],
             exclude: ["Golden", "Resources", "FuzzRegressions"]
         ),
+        .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["customer-center", "CustomerCenterCompiler"]

@@ -44,6 +44,19 @@ public enum LintRun {
         return reports
     }
 
+    /// One file under the run, with its decoded and resolved model: what an editor shows. The
+    /// configuration's levels and `ignore` entries apply, as for `lint`.
+    public static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: CommandLineSettings) -> Analysis {
+        let options = self.options(configuration: configuration, settings: settings)
+        var analysis = Linter.analyze(source, options: options)
+        analysis.report.disabledRules = Set(options.severityOverrides.filter { $0.value == .off }.keys)
+        if let configuration {
+            var used = Set<Int>()
+            analysis.report.diagnostics.removeAll { isIgnored($0, by: configuration, used: &used) }
+        }
+        return analysis
+    }
+
     /// `lint --fix` under the same run: each file fixed against the findings this run reports
     /// (levels and `ignore` entries applied), then the reports of the fixed files, the
     /// configuration file's included.

@@ -62,8 +62,9 @@ public struct Analysis: Sendable {
     public var format: InputFormat?
     /// The platforms it was checked for.
     public var platforms: Set<Platform>
-    /// The config with its references bound, when the rules ran (the compiler reuses it).
-    var resolved: ResolvedConfig?
+    /// The config with its references bound, when the rules ran (the compiler and the language
+    /// server reuse it).
+    public internal(set) var resolved: ResolvedConfig?
 }
 
 /// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.

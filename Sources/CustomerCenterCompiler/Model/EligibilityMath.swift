@@ -68,3 +68,12 @@ enum EligibilityMath {
         return MessageText.count(Int(seconds), "second")
     }
 }
+
+extension EligibilityCondition {
+    /// The condition in words ("first seen more than 14 days ago"), when it is well formed.
+    public var inWords: String? {
+        guard let type = kind, let comparison = comparator, let seconds = amountInSeconds, seconds >= 0 else { return nil }
+        let subject = type == .firstSeen ? "first seen" : "first purchase"
+        return "\(subject) \(comparison == .greater ? "more" : "less") than \(EligibilityMath.describe(seconds)) ago"
+    }
+}

@@ -142,3 +142,29 @@ public struct Field: Sendable {
     /// The need of `platform`.
     public func need(on platform: Platform) -> Need { platform == .ios ? ios : android }
 }
+
+extension SchemaType {
+    /// The root of a format's documents.
+    public static func root(of format: InputFormat) -> SchemaType {
+        .object(format == .authoring ? AuthoringSchema.root : ResponseSchema.root)
+    }
+
+    /// The type at `tokens` below this one (a field of an object, a value of a map, an element
+    /// of an array), or `nil` where the format has nothing.
+    public func descendant<S: Sequence>(_ tokens: S) -> SchemaType? where S.Element == String {
+        var current = self
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let field = object.field(token) else { return nil }
+                current = field.type
+            case .map(let map): current = map.value
+            case .array(let element, _):
+                guard Int(token) != nil else { return nil }
+                current = element
+            default: return nil
+            }
+        }
+        return current
+    }
+}

@@ -69,3 +69,14 @@ public enum BuiltInStrings {
         return ("en", SDKStrings.english)
     }
 }
+
+extension BuiltInStrings {
+    /// The keys the SDKs read for their own labels, in table order.
+    public static var keys: [String] { SDKStrings.orderedKeys }
+
+    /// Whether the SDKs read `key` for one of their own labels.
+    public static func isBuiltIn(_ key: String) -> Bool { SDKStrings.keys.contains(key) }
+
+    /// The English text of a built-in key.
+    public static func english(_ key: String) -> String? { SDKStrings.english[key] }
+}

@@ -14,18 +14,28 @@ public enum LowContrastRule: ModelRule {
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": ↓"#999999", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": "#595959", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##))
 
-    static let pairs = [("text_color", "background_color"), ("button_text_color", "button_background_color")]
+    /// Each text colour with the background it is drawn on.
+    public static let pairs = [("text_color", "background_color"), ("button_text_color", "button_background_color")]
+
+    /// The WCAG contrast ratio of `foreground` on `background` (`#RRGGBB[AA]`) in `theme`
+    /// (`light` or `dark`: translucent colours are drawn over white in light mode, black in dark).
+    public static func contrast(_ foreground: String, on background: String, theme: String) -> Double? {
+        guard let fg = RGBA(hex: foreground), let bg = RGBA(hex: background) else { return nil }
+        let base = theme == "dark" ? RGBA(r: 0, g: 0, b: 0, a: 1) : RGBA(r: 1, g: 1, b: 1, a: 1)
+        let backdrop = bg.over(base)
+        return RGBA.contrast(fg.over(backdrop), backdrop)
+    }
+
+    /// Red, green, blue and alpha of `#RRGGBB` or `#RRGGBBAA`, each 0...1.
+    public static func components(ofHex hex: String) -> (red: Double, green: Double, blue: Double, alpha: Double)? {
+        RGBA(hex: hex).map { ($0.r, $0.g, $0.b, $0.a) }
+    }
 
     public static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
-            // Each theme's backdrop when a colour is translucent: white in light mode, black in dark.
-            let base = theme.theme == "dark" ? RGBA(r: 0, g: 0, b: 0, a: 1) : RGBA(r: 1, g: 1, b: 1, a: 1)
             for (foregroundRole, backgroundRole) in pairs {
                 guard let foreground = theme.color(foregroundRole), let background = theme.color(backgroundRole),
-                      let fg = RGBA(hex: foreground.value), let bg = RGBA(hex: background.value) else { continue }
-                let backdrop = bg.over(base)
-                let ratio = RGBA.contrast(fg.over(backdrop), backdrop)
-                guard ratio < 4.5 else { continue }
+                      let ratio = contrast(foreground.value, on: background.value, theme: theme.theme), ratio < 4.5 else { continue }
                 let shown = (ratio * 100).rounded() / 100
                 context.report(.lowContrast(theme: theme.theme, role: foregroundRole, foreground.value, on: background.value, ratio: shown),
                                on: foreground,

@@ -1,0 +1,148 @@
+import CustomerCenterCompiler
+import JSONSyntax
+
+extension Server {
+    mutating func codeActions(_ params: JSON) -> JSON {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], Self.kind(of: uri) == .config,
+              let analysis = analysis(of: uri),
+              let start = Position(params["range"]?["start"]), let end = Position(params["range"]?["end"]) else { return [] }
+        let from = document.offset(of: start, encoding: encoding), to = document.offset(of: end, encoding: encoding)
+        let only = params["context"]?["only"]?.array?.compactMap(\.string)
+        func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
+        var actions: [JSON] = []
+        let here = analysis.report.diagnostics.filter { $0.range.start <= to && from <= max($0.range.end, $0.range.start) }
+        for diagnostic in here {
+            let protocolDiagnostic = convert(diagnostic, in: document)
+            if wanted("quickfix"), let fix = diagnostic.fix {
+                let edits: [JSON] = fix.edits.map { ["range": range($0.range, in: document), "newText": .string($0.replacement)] }
+                actions.append(["title": .string(fix.message + (fix.applicability == .unsafe ? " (check the result)" : "")), "kind": "quickfix",
+                                "diagnostics": [protocolDiagnostic], "isPreferred": .bool(fix.applicability == .safe),
+                                "edit": Self.changes(uri, edits)])
+            }
+            if wanted("quickfix"), let addition = additions(for: diagnostic, analysis: analysis, document: document) {
+                actions.append(["title": .string(addition.title), "kind": "quickfix", "diagnostics": [protocolDiagnostic],
+                                "edit": Self.changes(uri, [Self.edit(range(.at(addition.offset), in: document), addition.text)])])
+            }
+            if wanted("quickfix"), let ignore = ignoreAction(for: diagnostic, uri: uri) {
+                actions.append(ignore.merging(["diagnostics": [protocolDiagnostic]]))
+            }
+        }
+        if wanted("source.fixAll"), let fixAll = fixAllAction(uri: uri, document: document) { actions.append(fixAll) }
+        return .array(actions)
+    }
+
+    /// "Fix all": every safe fix of `lint --fix`, as one edit of the changed span.
+    mutating func fixAllAction(uri: String, document: TextDocument) -> JSON? {
+        let path = Self.path(of: uri)
+        let configurationPath = path.flatMap(configurationPath(for:))
+        let configuration = configurationPath.flatMap { path in contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0)) } }
+        let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
+        let result = LintRun.fix([source], configuration: configuration, settings: CommandLineSettings(), unsafe: false).results[0]
+        guard result.changed else { return nil }
+        let edit = Self.minimalEdit(from: document.bytes, to: result.source.bytes)
+        return ["title": .string("Apply every safe fix (\(result.applied))"), "kind": "source.fixAll",
+                "edit": Self.changes(uri, [Self.edit(range(edit.range, in: document), edit.text)])]
+    }
+
+    /// One replacement that turns `old` into `new`: the span between their common prefix and suffix.
+    static func minimalEdit(from old: [UInt8], to new: [UInt8]) -> (range: ByteRange, text: String) {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        // Never split a UTF-8 sequence.
+        while prefix > 0, prefix < old.count, old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        while suffix > 0, old.count - suffix < old.count, old[old.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+        return (ByteRange(prefix, old.count - suffix), String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
+    }
+
+    /// "Create the missing key" and "add the missing translations": text to insert, and where.
+    func additions(for diagnostic: Diagnostic, analysis: Analysis, document: TextDocument) -> (title: String, offset: Int, text: String)? {
+        guard let resolved = analysis.resolved, resolved.config.format == .authoring else { return nil }
+        let root = JSONParser.parse(document.bytes).root
+        guard let table = root?.member("localization")?.value.member("localized_strings")?.value, case .object(let entries) = table.kind else { return nil }
+        let defaultLocale = resolved.config.localization?.defaultLocale?.value ?? resolved.defaultLocale ?? "en"
+        switch diagnostic.id.rawValue {
+        case "ref.unresolved-string":
+            guard let key = resolved.stringReferences.first(where: { $0.key.range == diagnostic.range })?.key.value else { return nil }
+            let entry = "\(JSONWriter.quoted(key)): {\(JSONWriter.quoted(defaultLocale)): \"\"}"
+            return ("Create the key '\(key)' in localized_strings", table.range.end - 1,
+                    (entries.isEmpty ? "" : ",") + "\n" + Self.indentation(before: entries.last?.keyRange.start, in: document) + entry + "\n")
+        case "l10n.missing-translation", "l10n.missing-required-translation":
+            guard let entry = resolved.config.localization?.entries.first(where: { $0.key.range == diagnostic.range }),
+                  let member = entries.first(where: { $0.keyRange == entry.key.range }), case .object(let texts) = member.value.kind else { return nil }
+            let stub = resolved.text(entry.key.value, locale: defaultLocale)?.translation.textValue ?? ""
+            let missing = resolved.targetLocaleCodes.filter { code in
+                guard let found = resolved.text(entry.key.value, locale: code) else { return true }
+                if case .defaultLocale = found.origin { return true }
+                return false
+            }
+            guard !missing.isEmpty else { return nil }
+            let text = missing.map { "\(JSONWriter.quoted($0)): \(JSONWriter.quoted(stub))" }.joined(separator: ", ")
+            return ("Add \(missing.joined(separator: ", ")) (the \(defaultLocale) text, to translate)", member.value.range.end - 1,
+                    (texts.isEmpty ? "" : ", ") + text)
+        default:
+            return nil
+        }
+    }
+
+    /// The spaces before the line holding `offset`'s first character.
+    static func indentation(before offset: Int?, in document: TextDocument) -> String {
+        guard let offset else { return "  " }
+        let line = document.position(of: offset, encoding: .utf8).line
+        let start = document.lineStarts[line]
+        return String(decoding: document.bytes[start..<offset].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+    }
+
+    /// "Ignore this finding": an `ignore` entry in the `.customer-center.json` that applies
+    /// (created next to the document when there is none and the client can create files).
+    mutating func ignoreAction(for diagnostic: Diagnostic, uri: String) -> JSON? {
+        guard let path = Self.path(of: uri) else { return nil }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let configurationPath = self.configurationPath(for: path) ?? directory + "/" + LinterConfiguration.fileName
+        let configurationDirectory = String(configurationPath[..<(configurationPath.lastIndex(of: "/") ?? configurationPath.startIndex)])
+        let file = path.hasPrefix(configurationDirectory + "/") ? String(path.dropFirst(configurationDirectory.count + 1)) : path
+        let entry = "{\"rule\": \(JSONWriter.quoted(diagnostic.id.rawValue)), \"pointer\": \(JSONWriter.quoted(diagnostic.pointer.description)), \"file\": \(JSONWriter.quoted(file))}"
+        let title = "Ignore this \(diagnostic.id.rawValue) finding in \(LinterConfiguration.fileName)"
+        let configurationURI = Self.uri(of: configurationPath)
+        guard let bytes = contents(ofPath: configurationPath) else {
+            let operations = capabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array?.compactMap(\.string) ?? []
+            guard operations.contains("create") else { return nil }
+            let text = "{\n  \"ignore\": [\n    \(entry)\n  ]\n}\n"
+            return ["title": .string(title), "kind": "quickfix", "edit": ["documentChanges": [
+                ["kind": "create", "uri": .string(configurationURI), "options": ["ignoreIfExists": true]],
+                ["textDocument": ["uri": .string(configurationURI), "version": .null],
+                 "edits": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "newText": .string(text)]]],
+            ]]]
+        }
+        let configuration = documents[configurationURI] ?? TextDocument(uri: configurationURI, version: 0, text: String(decoding: bytes, as: UTF8.self))
+        guard let root = JSONParser.parse(configuration.bytes).root, case .object(let members) = root.kind else { return nil }
+        let insertion: (offset: Int, text: String)
+        if let ignore = members.first(where: { $0.key == "ignore" }), case .array(let entries) = ignore.value.kind {
+            insertion = (ignore.value.range.end - 1, (entries.isEmpty ? "" : ", ") + entry)
+        } else {
+            insertion = (root.range.end - 1, (members.isEmpty ? "" : ",") + "\n  \"ignore\": [\(entry)]\n")
+        }
+        return ["title": .string(title), "kind": "quickfix",
+                "edit": Self.changes(configurationURI, [Self.edit(range(.at(insertion.offset), in: configuration), insertion.text)])]
+    }
+}
+
+extension Server {
+    /// A workspace edit of one document.
+    static func changes(_ uri: String, _ edits: [JSON]) -> JSON { .object([("changes", .object([(uri, .array(edits))]))]) }
+
+    /// A text edit.
+    static func edit(_ range: JSON, _ text: String) -> JSON { .object([("range", range), ("newText", .string(text))]) }
+}
+
+extension JSON {
+    /// An object with `other`'s members added (replacing same-named ones).
+    func merging(_ other: JSON) -> JSON {
+        guard case .object(var members) = self, case .object(let extra) = other else { return self }
+        for (key, value) in extra {
+            if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = value } else { members.append((key, value)) }
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,113 @@
+import CustomerCenterCompiler
+import JSONSyntax
+
+extension Server {
+    /// Where in the document the cursor is, for completion.
+    enum Slot {
+        /// A member name: `range` is the key being typed, if any; `existing` the object's other keys.
+        case key(tokens: [String], range: ByteRange?, existing: Set<String>)
+        /// A value: of member `key` (or an array element of it), at `tokens`.
+        case value(tokens: [String], key: String, range: ByteRange)
+    }
+
+    static func slot(at offset: Int, in value: JSONValue, tokens: [String] = [], key: String = "") -> Slot? {
+        switch value.kind {
+        case .object(let members):
+            for member in members {
+                if touches(member.keyRange, offset) {
+                    return .key(tokens: tokens, range: member.keyRange, existing: Set(members.map(\.key)).subtracting([member.key]))
+                }
+                if member.value.range.count > 0, touches(member.value.range, offset) {
+                    switch member.value.kind {
+                    case .object, .array:
+                        if offset > member.value.range.start, offset < member.value.range.end {
+                            return slot(at: offset, in: member.value, tokens: tokens + [member.key], key: member.key)
+                        }
+                    default:
+                        return .value(tokens: tokens + [member.key], key: member.key, range: member.value.range)
+                    }
+                }
+            }
+            guard offset > value.range.start, offset < value.range.end || value.range.count == 0 else { return nil }
+            return .key(tokens: tokens, range: nil, existing: Set(members.map(\.key)))
+        case .array(let elements):
+            for (index, element) in elements.enumerated() where touches(element.range, offset) {
+                switch element.kind {
+                case .object, .array:
+                    return slot(at: offset, in: element, tokens: tokens + [String(index)], key: key)
+                default:
+                    return .value(tokens: tokens + [String(index)], key: key, range: element.range)
+                }
+            }
+            return offset > value.range.start ? .value(tokens: tokens + [String(elements.count)], key: key, range: .at(offset)) : nil
+        default:
+            return nil
+        }
+    }
+
+    mutating func completion(_ params: JSON) -> JSON {
+        guard let (uri, document, offset) = target(params), Self.kind(of: uri) == .config else { return [] }
+        let parsed = JSONParser.parse(document.bytes)
+        guard let root = parsed.root, let slot = Self.slot(at: offset, in: root) else { return [] }
+        let analysis = self.analysis(of: uri)
+        let resolved = analysis?.resolved
+        let format = analysis?.format ?? .authoring
+        var items: [JSON] = []
+        func item(_ label: String, kind: Int, detail: String?, range: ByteRange?, text: String? = nil) {
+            var members: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind))]
+            if let detail { members.append(("detail", .string(detail))) }
+            let newText = text ?? JSONWriter.quoted(label)
+            if let range {
+                members.append(("textEdit", ["range": self.range(range, in: document), "newText": .string(newText)]))
+                members.append(("filterText", .string(JSONWriter.quoted(label))))
+            } else {
+                members.append(("insertText", .string(newText)))
+            }
+            items.append(.object(members))
+        }
+        let localeCodes = (resolved?.targetLocaleCodes ?? []) + BuiltInStrings.locales.filter { !(resolved?.targetLocales ?? []).contains($0) }
+        switch slot {
+        case .value(let tokens, let key, let range):
+            if key == "promotional_offer_key" {
+                for offer in (resolved?.config.offers ?? []).compactMap(\.key) {
+                    let detail = resolved?.offers[offer.value]?.iosOfferID?.value ?? resolved?.offers[offer.value]?.androidOfferID?.value
+                    item(offer.value, kind: 18, detail: detail.map { "offer \($0)" }, range: range)
+                }
+            } else if key.hasSuffix("_key") {
+                for entry in resolved?.config.localization?.entries ?? [] {
+                    let text = resolved.flatMap { $0.text(entry.key.value, locale: $0.defaultLocale ?? "en")?.translation.textValue }
+                    item(entry.key.value, kind: 18, detail: text, range: range)
+                }
+            } else if key == "default" || key == "supported" {
+                for code in localeCodes { item(code, kind: 21, detail: nil, range: range) }
+            } else if case .string(let schema)? = SchemaType.root(of: format).descendant(tokens), !schema.enumValues.isEmpty {
+                for value in schema.enumValues { item(value, kind: 20, detail: nil, range: range) }
+            }
+        case .key(let tokens, let range, let existing):
+            let insert = { (name: String) in range == nil ? JSONWriter.quoted(name) + ": " : JSONWriter.quoted(name) }
+            if format == .authoring, tokens.count == 3, tokens[0] == "localization", tokens[1] == "localized_strings" {
+                for code in localeCodes where !existing.contains(code) {
+                    let english = resolved.flatMap { $0.text(tokens[2], locale: $0.defaultLocale ?? "en")?.translation.textValue }
+                    item(code, kind: 21, detail: english.map { "translate: \($0)" }, range: range, text: insert(code))
+                }
+            } else if format == .authoring, tokens == ["localization", "localized_strings"] {
+                for key in BuiltInStrings.keys where !existing.contains(key) {
+                    item(key, kind: 10, detail: BuiltInStrings.english(key).map { "SDK label: \($0)" }, range: range, text: insert(key))
+                }
+            } else {
+                switch SchemaType.root(of: format).descendant(tokens) {
+                case .object(let schema)?:
+                    for field in schema.fields where !existing.contains(field.name) {
+                        item(field.name, kind: 5, detail: field.description, range: range, text: insert(field.name))
+                    }
+                case .map(let map)? where !map.keyEnum.isEmpty:
+                    for name in map.keyEnum where !existing.contains(name) {
+                        item(name, kind: 20, detail: map.keyDescription, range: range, text: insert(name))
+                    }
+                default: break
+                }
+            }
+        }
+        return ["isIncomplete": false, "items": .array(items)]
+    }
+}

@@ -1,0 +1,174 @@
+import CustomerCenterCompiler
+import JSONSyntax
+
+extension Server {
+    /// A name the config defines and refers to.
+    enum Symbol: Equatable {
+        /// A key of `localized_strings`.
+        case string(String)
+        /// A key of `promotional_offers`.
+        case offer(String)
+
+        var name: String {
+            switch self {
+            case .string(let name), .offer(let name): return name
+            }
+        }
+    }
+
+    static func touches(_ range: ByteRange, _ offset: Int) -> Bool { range.start <= offset && offset <= range.end }
+
+    /// The symbol under `offset`, with the token it is written as.
+    func symbol(at offset: Int, in resolved: ResolvedConfig) -> (symbol: Symbol, token: Located<String>)? {
+        if let reference = resolved.stringReferences.first(where: { Self.touches($0.key.range, offset) }) {
+            return (.string(reference.key.value), reference.key)
+        }
+        if let entry = resolved.config.localization?.entries.first(where: { Self.touches($0.key.range, offset) }),
+           resolved.config.format == .authoring {
+            return (.string(entry.key.value), entry.key)
+        }
+        if let reference = resolved.offerReferences.first(where: { Self.touches($0.range, offset) }) {
+            return (.offer(reference.value), reference)
+        }
+        if let key = resolved.config.offers.compactMap(\.key).first(where: { Self.touches($0.range, offset) }) {
+            return (.offer(key.value), key)
+        }
+        return nil
+    }
+
+    /// Where a symbol is defined.
+    func definition(of symbol: Symbol, in resolved: ResolvedConfig) -> Located<String>? {
+        switch symbol {
+        case .string(let key): return resolved.strings[key]?.key
+        case .offer(let key): return resolved.offers[key]?.key
+        }
+    }
+
+    /// Every use of a symbol, in document order.
+    func uses(of symbol: Symbol, in resolved: ResolvedConfig) -> [Located<String>] {
+        switch symbol {
+        case .string(let key): return resolved.stringReferences.map(\.key).filter { $0.value == key }
+        case .offer(let key): return resolved.offerReferences.filter { $0.value == key }
+        }
+    }
+
+    mutating func resolvedTarget(_ params: JSON) -> (document: TextDocument, offset: Int, resolved: ResolvedConfig)? {
+        guard let (uri, document, offset) = target(params), let resolved = analysis(of: uri)?.resolved else { return nil }
+        return (document, offset, resolved)
+    }
+
+    mutating func definition(_ params: JSON) -> JSON {
+        guard let (document, offset, resolved) = resolvedTarget(params),
+              let (symbol, _) = symbol(at: offset, in: resolved), let place = definition(of: symbol, in: resolved) else { return .null }
+        return location(place.range, in: document)
+    }
+
+    mutating func references(_ params: JSON) -> JSON {
+        guard let (document, offset, resolved) = resolvedTarget(params), let (symbol, _) = symbol(at: offset, in: resolved) else { return [] }
+        var places = uses(of: symbol, in: resolved)
+        if params["context"]?["includeDeclaration"]?.bool ?? true, let declaration = definition(of: symbol, in: resolved) {
+            places.insert(declaration, at: 0)
+        }
+        return .array(places.map { location($0.range, in: document) })
+    }
+
+    /// Why a rename cannot be done.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    /// The symbol a rename at `params` would change, or why it cannot.
+    mutating func renamable(_ params: JSON) -> Result<(document: TextDocument, resolved: ResolvedConfig, symbol: Symbol, token: Located<String>), Refusal> {
+        guard let (document, offset, resolved) = resolvedTarget(params), let (symbol, token) = symbol(at: offset, in: resolved) else {
+            return .failure(Refusal(message: "only a key of 'localized_strings' or 'promotional_offers' can be renamed, here or where it is used"))
+        }
+        if case .string(let key) = symbol, BuiltInStrings.isBuiltIn(key) {
+            return .failure(Refusal(message: "'\(key)' is a key the SDKs read for their own label: under another name they would no longer find your text"))
+        }
+        return .success((document, resolved, symbol, token))
+    }
+
+    mutating func prepareRename(_ params: JSON) -> JSON {
+        guard case .success(let target) = renamable(params) else { return .null }
+        // The name without its quotes.
+        let inner = target.token.range.count >= 2 ? ByteRange(target.token.range.start + 1, target.token.range.end - 1) : target.token.range
+        return ["range": range(inner, in: target.document), "placeholder": .string(target.symbol.name)]
+    }
+
+    mutating func rename(_ params: JSON) -> Result<JSON, Refusal> {
+        let target: (document: TextDocument, resolved: ResolvedConfig, symbol: Symbol, token: Located<String>)
+        switch renamable(params) {
+        case .success(let found): target = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard let newName = params["newName"]?.string, !newName.isEmpty else { return .failure(Refusal(message: "the new name is empty")) }
+        let taken: Bool
+        switch target.symbol {
+        case .string: taken = target.resolved.strings[newName] != nil
+        case .offer: taken = target.resolved.offers[newName] != nil
+        }
+        if taken, newName != target.symbol.name {
+            return .failure(Refusal(message: "'\(newName)' is already defined: renaming would merge two entries"))
+        }
+        var places = uses(of: target.symbol, in: target.resolved)
+        if let declaration = definition(of: target.symbol, in: target.resolved) { places.append(declaration) }
+        let edits: [JSON] = places.sorted { $0.range.start < $1.range.start }.map {
+            ["range": range($0.range, in: target.document), "newText": .string(JSONWriter.quoted(newName))]
+        }
+        return .success(["changes": .object([(target.document.uri, .array(edits))])])
+    }
+
+    // MARK: Document symbols
+
+    mutating func documentSymbols(_ params: JSON) -> JSON {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri],
+              let config = analysis(of: uri)?.config else { return [] }
+        func symbol(_ name: String, _ detail: String?, kind: Int, range: ByteRange, selection: ByteRange, children: [JSON] = []) -> JSON {
+            var members: [(String, JSON)] = [("name", .string(name.isEmpty ? "(unnamed)" : name)), ("kind", .int(kind)),
+                                             ("range", self.range(range.union(selection), in: document)),
+                                             ("selectionRange", self.range(selection, in: document))]
+            if let detail { members.append(("detail", .string(detail))) }
+            if !children.isEmpty { members.append(("children", .array(children))) }
+            return .object(members)
+        }
+        func group(_ name: String, kind: Int, _ children: [(JSON, ByteRange)], key: ByteRange?) -> JSON? {
+            guard let first = children.first else { return nil }
+            let whole = children.dropFirst().reduce(first.1) { $0.union($1.1) }
+            return symbol(name, nil, kind: kind, range: key.map { whole.union($0) } ?? whole, selection: key ?? ByteRange(whole.start, whole.start),
+                          children: children.map(\.0))
+        }
+        let screens: [(JSON, ByteRange)] = config.screens.map { screen in
+            let paths: [(JSON, ByteRange)] = screen.paths.map { path in
+                let options: [JSON] = (path.survey?.options ?? []).map { option in
+                    symbol(option.id?.value ?? "", Self.text(option.title), kind: 22, range: option.range, selection: option.id?.range ?? option.range)
+                }
+                let survey = path.survey.map { survey in
+                    [symbol("feedback_survey", Self.text(survey.title), kind: 11, range: survey.keyRange.union(options.isEmpty ? survey.keyRange : path.range),
+                            selection: survey.keyRange, children: options)]
+                } ?? []
+                let whole = path.range
+                return (symbol(path.id?.value ?? "", path.type?.value, kind: 6, range: whole, selection: path.id?.range ?? whole, children: survey), whole)
+            }
+            let whole = screen.key.range.union(screen.range)
+            return (symbol(screen.key.value, Self.text(screen.title), kind: 5, range: whole, selection: screen.key.range, children: paths.map(\.0)), whole)
+        }
+        let offers: [(JSON, ByteRange)] = config.offers.compactMap { offer in
+            guard let key = offer.key else { return nil }
+            let whole = key.range.union(offer.range)
+            return (symbol(key.value, Self.text(offer.title), kind: 23, range: whole, selection: key.range), whole)
+        }
+        let strings: [(JSON, ByteRange)] = config.format == .authoring ? (config.localization?.entries ?? []).map { entry in
+            let whole = entry.translations.reduce(entry.key.range) { $0.union($1.text.range) }
+            let text = entry.translations.first.map(\.textValue)
+            return (symbol(entry.key.value, text, kind: 15, range: whole, selection: entry.key.range), whole)
+        } : []
+        return .array([
+            group("screens", kind: 3, screens, key: config.screensKeyRange),
+            group("promotional_offers", kind: 3, offers, key: nil),
+            group("localized_strings", kind: 3, strings, key: config.localization?.keyRange),
+        ].compactMap { $0 })
+    }
+
+    /// A text source in words: the key, or the literal.
+    static func text(_ source: TextSource?) -> String? { source?.located.value }
+}

@@ -1,0 +1,148 @@
+/// How the client counts characters in a line (LSP `positionEncoding`).
+public enum PositionEncoding: String, Sendable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+}
+
+/// A position as the protocol writes it: zero-based line and character in the negotiated encoding.
+public struct Position: Sendable, Equatable, Comparable {
+    public var line: Int
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+
+    init?(_ json: JSON?) {
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int, line >= 0, character >= 0 else { return nil }
+        self.init(line: line, character: character)
+    }
+
+    var json: JSON { ["line": .int(line), "character": .int(character)] }
+}
+
+/// An open document: its bytes, version and line table. Positions convert to byte offsets and
+/// back through the line table, counting UTF-8 bytes or UTF-16 code units, never scalars.
+public struct TextDocument: Sendable {
+    public let uri: String
+    public private(set) var version: Int
+    public private(set) var bytes: [UInt8]
+    /// Byte offset of each line's first byte. Lines end at `\n`, `\r\n` or a lone `\r` (LSP's rule).
+    public private(set) var lineStarts: [Int]
+
+    public init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        self.bytes = Array(text.utf8)
+        self.lineStarts = Self.lineStarts(of: bytes)
+    }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        return starts
+    }
+
+    /// The end of line `line`'s content (before its line break).
+    func contentEnd(ofLine line: Int) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > lineStarts[line], line + 1 < lineStarts.count {
+            end -= 1
+            if end > lineStarts[line], bytes[end] == 0x0A, bytes[end - 1] == 0x0D { end -= 1 }
+        }
+        return end
+    }
+
+    /// The byte offset of `position`. A line past the end is the end of the document; a
+    /// character past the end of its line is the line's end; a character inside a multi-byte
+    /// character (or between the halves of a surrogate pair) is that character's start.
+    public func offset(of position: Position, encoding: PositionEncoding) -> Int {
+        guard position.line < lineStarts.count else { return bytes.count }
+        let start = lineStarts[position.line]
+        let end = contentEnd(ofLine: position.line)
+        var offset = start
+        var units = 0
+        while offset < end {
+            let length = Self.scalarLength(bytes[offset])
+            let width = encoding == .utf8 ? length : (length == 4 ? 2 : 1)
+            if units + width > position.character { break }
+            units += width
+            offset = min(end, offset + length)
+            if units == position.character { break }
+        }
+        return offset
+    }
+
+    /// The position of byte `offset` (clamped to the document).
+    public func position(of offset: Int, encoding: PositionEncoding) -> Position {
+        let offset = max(0, min(offset, bytes.count))
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let start = lineStarts[low]
+        guard encoding == .utf16 else { return Position(line: low, character: offset - start) }
+        var units = 0
+        var index = start
+        while index < offset {
+            let length = Self.scalarLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return Position(line: low, character: units)
+    }
+
+    /// The byte length of the UTF-8 sequence a lead byte starts (1 for anything unexpected).
+    static func scalarLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: return 4
+        case 0xE0...0xEF: return 3
+        case 0xC0...0xDF: return 2
+        default: return 1
+        }
+    }
+
+    /// What an edit from the client did wrong.
+    public enum EditError: Error, Equatable, Sendable {
+        case invertedRange
+        case missingText
+    }
+
+    /// Applies the changes of one `didChange`, in order, all or nothing.
+    public mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) {
+        var copy = self
+        for change in changes {
+            guard let text = change["text"]?.string else { throw .missingText }
+            if let range = change["range"], let from = Position(range["start"]), let to = Position(range["end"]) {
+                guard from <= to else { throw .invertedRange }
+                let start = copy.offset(of: from, encoding: encoding)
+                let end = copy.offset(of: to, encoding: encoding)
+                copy.bytes.replaceSubrange(start..<max(start, end), with: Array(text.utf8))
+            } else {
+                copy.bytes = Array(text.utf8)
+            }
+            copy.lineStarts = Self.lineStarts(of: copy.bytes)
+        }
+        copy.version = version
+        self = copy
+    }
+
+    /// The whole text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
