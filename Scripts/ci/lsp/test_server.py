@@ -1,0 +1,184 @@
+"""customer-center lsp driven by pytest-lsp with the capabilities of real editors.
+
+Run by Scripts/ci/test-lsp-clients.sh: CC_BIN is the built binary.
+"""
+import os
+import pathlib
+import tempfile
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+BIN = os.environ["CC_BIN"]
+CLIENTS = ["neovim", "visual_studio_code", "emacs"]
+
+# Japanese, Arabic and an emoji before the findings on the same lines.
+TEXT = """{
+  "localization": {"default": "en", "supported": ["en", "ja", "ar"], "localized_strings": {
+    "title": {"en": "Help {{price}}", "ja": "ヘルプ 😀 {{price}}", "ar": "مساعدة 😀 {{price}}"},
+    "restore": {"en": "Restore", "ja": "復元", "ar": "استعادة"}
+  }},
+  "screens": {
+    "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [
+      {"id": "restore", "type": "missing_purchase", "title_key": "restore"}]},
+    "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "restore2", "type": "MISSING_PURCHASE", "title_key": "restore"}]}
+  },
+  "support": {"email": "help@example.com"}
+}
+"""
+
+
+def position(text: str, needle: str, encoding: str, occurrence: int = 0, skip: int = 0) -> types.Position:
+    """Where `needle` starts, counted in the negotiated encoding, independently of the server."""
+    index = -1
+    for _ in range(occurrence + 1):
+        index = text.index(needle, index + 1)
+    index += skip
+    before = text[:index]
+    line = before.count("\n")
+    prefix = before[before.rfind("\n") + 1:]
+    if encoding == "utf-8":
+        column = len(prefix.encode("utf-8"))
+    else:
+        column = len(prefix.encode("utf-16-le")) // 2
+    return types.Position(line=line, character=column)
+
+
+def apply(text: str, edits, encoding: str) -> str:
+    """Applies text edits as an editor does (last first)."""
+    lines = text.split("\n")
+
+    def offset(pos: types.Position) -> int:
+        start = sum(len(l) + 1 for l in lines[: pos.line])
+        line = lines[pos.line] if pos.line < len(lines) else ""
+        units = 0
+        for i, ch in enumerate(line):
+            if units >= pos.character:
+                return start + i
+            units += len(ch.encode("utf-8")) if encoding == "utf-8" else len(ch.encode("utf-16-le")) // 2
+        return start + len(line)
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        a, b = offset(edit.range.start), offset(edit.range.end)
+        text = text[:a] + edit.new_text + text[b:]
+        lines = text.split("\n")
+    return text
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp"]), params=CLIENTS)
+async def client(request, lsp_client: LanguageClient):
+    # The editors accept the server's request to watch .customer-center.json files.
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params):
+        lsp_client.registrations = getattr(lsp_client, "registrations", []) + list(params.registrations)
+        return None
+
+    params = types.InitializeParams(capabilities=client_capabilities(request.param))
+    result = await lsp_client.initialize_session(params)
+    lsp_client.profile = request.param
+    lsp_client.encoding = result.capabilities.position_encoding or "utf-16"
+    lsp_client.pulls = result.capabilities.diagnostic_provider is not None
+    folder = pathlib.Path(tempfile.mkdtemp())
+    lsp_client.uri = (folder / "customer_center.json").as_uri()
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_document(client: LanguageClient, text: str = TEXT) -> None:
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=client.uri, language_id="json", version=1, text=text)))
+
+
+async def diagnostics(client: LanguageClient):
+    if client.pulls:
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=client.uri)))
+        return report.items
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[client.uri]
+
+
+def where(client: LanguageClient, needle: str, skip: int = 0, occurrence: int = 0):
+    return types.TextDocumentPositionParams(
+        text_document=types.TextDocumentIdentifier(uri=client.uri),
+        position=position(TEXT, needle, client.encoding, occurrence, skip))
+
+
+async def test_the_position_encoding_and_diagnostic_mode_follow_the_client(client: LanguageClient):
+    # Neovim and Emacs offer utf-8; VS Code 1.65 offers nothing, so the protocol's utf-16.
+    assert client.encoding == ("utf-16" if client.profile == "visual_studio_code" else "utf-8")
+    # Neovim pulls diagnostics; the others get them pushed.
+    assert client.pulls == (client.profile == "neovim")
+
+
+async def test_diagnostics_point_at_the_exact_characters(client: LanguageClient):
+    open_document(client)
+    found = await diagnostics(client)
+    placeholders = sorted((d for d in found if d.code == "l10n.malformed-placeholder"), key=lambda d: (d.range.start.line, d.range.start.character))
+    assert len(placeholders) == 3
+    for occurrence, diagnostic in enumerate(placeholders):
+        assert diagnostic.range.start == position(TEXT, "{{price}}", client.encoding, occurrence)
+        assert diagnostic.range.end == position(TEXT, "{{price}}", client.encoding, occurrence, skip=9)
+    assert any(d.code == "schema.enum-value" for d in found)
+
+
+async def test_hover_shows_every_locale(client: LanguageClient):
+    open_document(client)
+    await diagnostics(client)
+    p = where(client, '"restore"}', skip=2)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=p.text_document, position=p.position))
+    value = hover.contents.value
+    assert "復元" in value and "استعادة" in value
+
+
+async def test_definition_and_rename(client: LanguageClient):
+    open_document(client)
+    await diagnostics(client)
+    p = where(client, '"restore"}', skip=2)
+    definition = await client.text_document_definition_async(types.DefinitionParams(text_document=p.text_document, position=p.position))
+    target = definition[0] if isinstance(definition, list) else definition
+    assert target.range.start == position(TEXT, '"restore": {', client.encoding)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=p.text_document, position=p.position, new_name="restore_title"))
+    edits = edit.changes[client.uri] if edit.changes else edit.document_changes[0].edits
+    renamed = apply(TEXT, edits, client.encoding)
+    assert renamed.count('"restore_title"') == 3 and '"restore"}' not in renamed
+
+
+async def test_completion_offers_the_keys(client: LanguageClient):
+    open_document(client)
+    await diagnostics(client)
+    p = where(client, '"restore"}', skip=1)
+    result = await client.text_document_completion_async(types.CompletionParams(text_document=p.text_document, position=p.position))
+    items = result.items if hasattr(result, "items") else result
+    assert [item.label for item in items] == ["title", "restore"]
+
+
+async def test_quick_fix_repairs_the_enum_value(client: LanguageClient):
+    open_document(client)
+    found = await diagnostics(client)
+    enum = next(d for d in found if d.code == "schema.enum-value")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=client.uri), range=enum.range,
+        context=types.CodeActionContext(diagnostics=[enum])))
+    fix = next(a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.edit and a.edit.changes and client.uri in a.edit.changes)
+    fixed = apply(TEXT, fix.edit.changes[client.uri], client.encoding)
+    assert '"type": "MISSING_PURCHASE", "title_key": "restore"}' in fixed
+
+
+async def test_formatting_and_an_edit_round_trip(client: LanguageClient):
+    open_document(client)
+    await diagnostics(client)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=client.uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    formatted = apply(TEXT, edits, client.encoding)
+    assert formatted.startswith('{\n  "localization": {\n    "default": "en"')
+    # An incremental edit on the Japanese line: the placeholder fixed there, and only there.
+    start = position(TEXT, "{{price}}", client.encoding, 1)
+    end = position(TEXT, "{{price}}", client.encoding, 1, skip=9)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=client.uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="{{ price }}")]))
+    found = await diagnostics(client)
+    assert len([d for d in found if d.code == "l10n.malformed-placeholder"]) == 2

@@ -1,0 +1,82 @@
+-- A headless Neovim session against `customer-center lsp` (run by Scripts/ci/test-neovim.sh).
+-- Neovim 0.7 (Debian 12) API: start_client + buf_attach_client. Exits 0 when every step passes.
+local bin, file = os.getenv("CC_BIN"), os.getenv("CC_FILE")
+
+local function fail(message)
+  io.stderr:write("FAIL: " .. message .. "\n")
+  vim.cmd("cquit 1")
+end
+
+local function codes(buf)
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do found[d.code or ""] = true end
+  return found
+end
+
+-- The position of the first byte of `needle` (plain search) as LSP wants it (UTF-16 columns).
+local function position_of(buf, needle, skip)
+  for row, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    local start = string.find(line, needle, 1, true)
+    if start then
+      local column = vim.str_utfindex(line, start - 1 + (skip or 0))
+      return { line = row - 1, character = column }, row - 1, start - 1
+    end
+  end
+  fail("not in the buffer: " .. needle)
+end
+
+vim.cmd("edit " .. file)
+local buf = vim.api.nvim_get_current_buf()
+local client = vim.lsp.start_client({ name = "customer-center", cmd = { bin, "lsp" }, root_dir = vim.fn.fnamemodify(file, ":h") })
+if not client then fail("the server did not start") end
+vim.lsp.buf_attach_client(buf, client)
+
+-- 1. Diagnostics arrive.
+if not vim.wait(15000, function() return codes(buf)["ref.unused-string"] end, 50) then
+  fail("no ref.unused-string diagnostic; got " .. vim.inspect(vim.diagnostic.get(buf)))
+end
+
+-- 2. Hover on a key reference shows its German text.
+local uri = vim.uri_from_bufnr(buf)
+local at = position_of(buf, '"management_title",', 3)
+local replies = vim.lsp.buf_request_sync(buf, "textDocument/hover", { textDocument = { uri = uri }, position = at }, 5000)
+local hover = replies and replies[client] and replies[client].result
+if not (hover and hover.contents and string.find(hover.contents.value, "Wie können wir helfen?", 1, true)) then
+  fail("hover: " .. vim.inspect(replies))
+end
+
+-- 3. Definition jumps to the key's entry in localized_strings.
+replies = vim.lsp.buf_request_sync(buf, "textDocument/definition", { textDocument = { uri = uri }, position = at }, 5000)
+local target = replies and replies[client] and replies[client].result
+local expected = position_of(buf, '"management_title": {')
+if not (target and target.range and target.range.start.line == expected.line and target.range.start.character == expected.character) then
+  fail("definition: " .. vim.inspect(target) .. " expected " .. vim.inspect(expected))
+end
+
+-- 4. An edit makes a diagnostic appear, and undoing it clears it.
+local _, row, column = position_of(buf, '"management_title",')
+vim.api.nvim_buf_set_text(buf, row, column + 1, row, column + 11, { "managment" })
+if not vim.wait(15000, function() return codes(buf)["ref.unresolved-string"] end, 50) then
+  fail("no ref.unresolved-string after the edit")
+end
+vim.api.nvim_buf_set_text(buf, row, column + 1, row, column + 10, { "management" })
+if not vim.wait(15000, function() return not codes(buf)["ref.unresolved-string"] end, 50) then
+  fail("ref.unresolved-string stayed after undoing the edit")
+end
+
+-- 5. Formatting sorts the injected key into place; formatting again changes nothing.
+local options = { tabSize = 2, insertSpaces = true }
+replies = vim.lsp.buf_request_sync(buf, "textDocument/formatting", { textDocument = { uri = uri }, options = options }, 5000)
+local edits = replies and replies[client] and replies[client].result
+if not (edits and #edits == 1) then fail("formatting: " .. vim.inspect(replies)) end
+vim.lsp.util.apply_text_edits(edits, buf, "utf-16")
+local _, unused_row = position_of(buf, '"unused_note": {')
+local _, last_row = position_of(buf, '"path_missing_purchase": {')
+if unused_row < last_row then fail("formatting did not sort the keys") end
+replies = vim.lsp.buf_request_sync(buf, "textDocument/formatting", { textDocument = { uri = uri }, options = options }, 5000)
+if not (replies and replies[client] and replies[client].result ~= nil and #replies[client].result == 0) then
+  fail("formatting twice: " .. vim.inspect(replies))
+end
+vim.lsp.stop_client(client)
+print("neovim: diagnostics, hover, definition, edit round trip, formatting: ok")
+vim.cmd("qall!")
