@@ -8,6 +8,11 @@ import Glibc
 // Everything is measured side by side in one run, on this machine, and reported as ratios first.
 
 let quick = CommandLine.arguments.contains("--quick")
+// `--lsp-only`: just the language server section.
+if CommandLine.arguments.contains("--lsp-only") {
+    languageServerBenchmarks(quick: quick)
+    exit(0)
+}
 // `--generate BYTES FILE`: write a generated config of about BYTES bytes and exit (for profiling).
 if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < CommandLine.arguments.count,
    let bytes = Int(CommandLine.arguments[index + 1]) {
@@ -246,3 +251,4 @@ for input in inputs {
     print("| \(input.label) | \(mb(peak)) | \(mb(budget)) | **\(ratio(Double(peak) / Double(budget)))** | \(ratio(Double(peak) / Double(input.bytes.count))) |")
 }
 print("\nThe process alone (`--version`) peaks at \(mb(empty)).")
+languageServerBenchmarks(quick: quick)
