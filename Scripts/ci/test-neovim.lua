@@ -53,6 +53,47 @@ if not (target and target.range and target.range.start.line == expected.line and
   fail("definition: " .. vim.inspect(target) .. " expected " .. vim.inspect(expected))
 end
 
+-- 3b. References, outline, completion, quick fixes, inlay hints and colours answer.
+local function ask(method, params)
+  local replies = vim.lsp.buf_request_sync(buf, method, params, 5000)
+  local reply = replies and replies[client]
+  if not reply or reply.err then fail(method .. ": " .. vim.inspect(replies)) end
+  return reply.result
+end
+local document = { uri = uri }
+local references = ask("textDocument/references", { textDocument = document, position = at, context = { includeDeclaration = true } })
+if #references ~= 2 then fail("references: " .. vim.inspect(references)) end
+local symbols = ask("textDocument/documentSymbol", { textDocument = document })
+local names = {}
+for _, s in ipairs(symbols) do table.insert(names, s.name) end
+if table.concat(names, ",") ~= "screens,promotional_offers,localized_strings" then fail("symbols: " .. table.concat(names, ",")) end
+local completion = ask("textDocument/completion", { textDocument = document, position = at })
+local offered = {}
+for _, item in ipairs(completion.items) do offered[item.label] = true end
+if not (offered["management_title"] and offered["path_cancel"]) then fail("completion: " .. vim.inspect(completion)) end
+local unused = position_of(buf, '"unused_note": {', 2)
+local actions = ask("textDocument/codeAction", { textDocument = document, range = { start = unused, ["end"] = unused }, context = { diagnostics = {} } })
+local titles = {}
+for _, action in ipairs(actions) do table.insert(titles, action.title) end
+if not string.find(table.concat(titles, "|"), "Ignore this ref.unused-string", 1, true) then fail("code actions: " .. vim.inspect(titles)) end
+local hints = ask("textDocument/inlayHint", { textDocument = document, range = { start = { line = 0, character = 0 }, ["end"] = { line = 200, character = 0 } } })
+local hinted = false
+for _, hint in ipairs(hints) do if hint.label == "“Wie können wir helfen?”" or hint.label == "“How can we help?”" then hinted = true end end
+if not hinted then fail("inlay hints: " .. vim.inspect(hints)) end
+local colours = ask("textDocument/documentColor", { textDocument = document })
+if #colours ~= 10 then fail("colours: " .. #colours) end
+
+-- 3c. Rename a key everywhere, through Neovim's own workspace-edit code.
+local rename = ask("textDocument/rename", { textDocument = document, position = at, newName = "home_title" })
+vim.lsp.util.apply_workspace_edit(rename, "utf-16")
+local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+local _, count = string.gsub(text, '"home_title"', "")
+if count ~= 2 or string.find(text, '"management_title"', 1, true) then fail("rename: " .. count) end
+if not vim.wait(15000, function() return not codes(buf)["ref.unresolved-string"] and codes(buf)["ref.unused-string"] end, 50) then
+  fail("diagnostics after the rename")
+end
+vim.lsp.util.apply_workspace_edit(ask("textDocument/rename", { textDocument = document, position = position_of(buf, '"home_title",', 3), newName = "management_title" }), "utf-16")
+
 -- 4. An edit makes a diagnostic appear, and undoing it clears it.
 local _, row, column = position_of(buf, '"management_title",')
 vim.api.nvim_buf_set_text(buf, row, column + 1, row, column + 11, { "managment" })
@@ -78,5 +119,5 @@ if not (replies and replies[client] and replies[client].result ~= nil and #repli
   fail("formatting twice: " .. vim.inspect(replies))
 end
 vim.lsp.stop_client(client)
-print("neovim: diagnostics, hover, definition, edit round trip, formatting: ok")
+print("neovim: diagnostics, hover, definition, references, symbols, completion, code actions, inlay hints, colours, rename, edit round trip, formatting: ok")
 vim.cmd("qall!")

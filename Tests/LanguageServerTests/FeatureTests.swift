@@ -327,3 +327,23 @@ import Testing
         #expect(recoloured.contains(##""text_color": "#FF000080""##))
     }
 }
+
+@Suite struct OutOfRangeRequestTests {
+    @Test func positionsPastALineOrInsideASurrogatePairAnswerSanely() {
+        var client = TestClient(encodings: ["utf-16"])
+        client.open(sampleURI, sample)
+        let emoji = position(of: "😀", in: sample)
+        // Inside the emoji's surrogate pair, past the end of a line, past the end of the file.
+        for at in [Position(line: emoji.line, character: emoji.character + 1), Position(line: 2, character: 10_000), Position(line: 10_000, character: 3)] {
+            let params = TestClient.at(sampleURI, at)
+            #expect(client.request("textDocument/hover", params)["error"] == nil)
+            #expect(client.request("textDocument/definition", params)["error"] == nil)
+            #expect(client.request("textDocument/completion", params)["error"] == nil)
+            #expect(client.request("textDocument/references", params.merging(["context": ["includeDeclaration": true]]))["error"] == nil)
+        }
+        // The Japanese text's hover still points at the right characters afterwards.
+        #expect(client.server.documents[sampleURI]?.text == sample)
+        let hover = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"title\"", in: sample, occurrence: 1, offset: 2)))
+        #expect(hover["contents"]?["value"]?.string?.contains("ヘルプ 😀") == true)
+    }
+}

@@ -182,3 +182,45 @@ async def test_formatting_and_an_edit_round_trip(client: LanguageClient):
         content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="{{ price }}")]))
     found = await diagnostics(client)
     assert len([d for d in found if d.code == "l10n.malformed-placeholder"]) == 2
+
+
+async def test_references_symbols_and_inlay_hints(client: LanguageClient):
+    open_document(client)
+    await diagnostics(client)
+    p = where(client, '"restore"}', skip=2)
+    references = await client.text_document_references_async(types.ReferenceParams(
+        text_document=p.text_document, position=p.position, context=types.ReferenceContext(include_declaration=True)))
+    assert len(references) == 3
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=p.text_document))
+    assert [s.name for s in symbols] == ["screens", "localized_strings"]
+    assert [s.name for s in symbols[0].children] == ["MANAGEMENT", "NO_ACTIVE"]
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=p.text_document, range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=20, character=0))))
+    labels = [h.label for h in hints]
+    assert "“Restore”" in labels
+    hint = next(h for h in hints if h.label == "“Restore”")
+    assert hint.position == position(TEXT, '"restore"}', client.encoding, skip=9)
+
+
+async def test_colours_fix_all_and_the_watched_configuration(client: LanguageClient):
+    text = TEXT.replace('"support":', '"appearance": {"light": {"text_color": "#777777", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}},\n  "support":')
+    open_document(client, text)
+    await diagnostics(client)
+    document = types.TextDocumentIdentifier(uri=client.uri)
+    colours = await client.text_document_document_color_async(types.DocumentColorParams(text_document=document))
+    assert len(colours) == 4
+    presentations = await client.text_document_color_presentation_async(types.ColorPresentationParams(
+        text_document=document, color=types.Color(red=1.0, green=0.0, blue=0.0, alpha=1.0), range=colours[0].range))
+    assert presentations[0].label == "#FF0000"
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=document, range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+        context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.SourceFixAll])))
+    fixed = apply(text, actions[0].edit.changes[client.uri], client.encoding)
+    assert "{{price}}" not in fixed and fixed.count("{{ price }}") == 3
+    # A .customer-center.json appears next to the file: the rule it switches off goes quiet.
+    folder = pathlib.Path(client.uri[len("file://"):]).parent
+    (folder / ".customer-center.json").write_text('{"rules": {"l10n.malformed-placeholder": "off"}}')
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=(folder / ".customer-center.json").as_uri(), type=types.FileChangeType.Created)]))
+    found = await diagnostics(client)
+    assert not any(d.code == "l10n.malformed-placeholder" for d in found)
