@@ -27,7 +27,11 @@ extension Server {
                 actions.append(ignore.merging(["diagnostics": [protocolDiagnostic]]))
             }
         }
-        if wanted("source.fixAll"), let fixAll = fixAllAction(uri: uri, document: document) { actions.append(fixAll) }
+        // Only when there is a safe fix to apply: editors ask for actions at every cursor move.
+        if wanted("source.fixAll"), analysis.report.diagnostics.contains(where: { $0.fix?.applicability == .safe }),
+           let fixAll = fixAllAction(uri: uri, document: document) {
+            actions.append(fixAll)
+        }
         return .array(actions)
     }
 

@@ -88,15 +88,15 @@ extension Server {
         for theme in [appearance.light, appearance.dark].compactMap({ $0 }) {
             for (role, value, _) in theme.colors where Self.touches(value.range, offset) {
                 var lines = ["**\(theme.theme) \(role)** `\(value.value)`"]
-                guard LowContrastRule.components(ofHex: value.value) != nil else {
+                guard ColorContrast.components(ofHex: value.value) != nil else {
                     return (lines[0] + "\n\nNot `#RRGGBB` or `#RRGGBBAA`.", value.range)
                 }
-                for (foreground, background) in LowContrastRule.pairs where role == foreground || role == background {
+                for (foreground, background) in ColorContrast.pairs where role == foreground || role == background {
                     let other = role == foreground ? background : foreground
                     guard let otherValue = theme.color(other),
                           let ratio = role == foreground
-                            ? LowContrastRule.contrast(value.value, on: otherValue.value, theme: theme.theme)
-                            : LowContrastRule.contrast(otherValue.value, on: value.value, theme: theme.theme) else {
+                            ? ColorContrast.ratio(value.value, on: otherValue.value, theme: theme.theme)
+                            : ColorContrast.ratio(otherValue.value, on: value.value, theme: theme.theme) else {
                         lines.append("\nNo \(other) in the \(theme.theme) theme to compare with.")
                         continue
                     }

@@ -37,7 +37,7 @@ extension Server {
         var colors: [JSON] = []
         for theme in [appearance.light, appearance.dark].compactMap({ $0 }) {
             for (_, value, _) in theme.colors {
-                guard let parts = LowContrastRule.components(ofHex: value.value) else { continue }
+                guard let parts = ColorContrast.components(ofHex: value.value) else { continue }
                 colors.append(["range": range(value.range, in: document),
                                "color": ["red": .double(parts.red), "green": .double(parts.green), "blue": .double(parts.blue), "alpha": .double(parts.alpha)]])
             }

@@ -25,6 +25,8 @@ public struct Server {
     /// Configuration files read from disk (not open), by path; dropped when the client says one changed.
     var diskFiles: [String: [UInt8]?] = [:]
     var nextRequestID = 1
+    /// A configuration file changed: a client that pulls diagnostics is asked to pull again.
+    var refreshDue = false
 
     public init(readFile: @escaping FileReader) {
         self.readFile = readFile
@@ -253,6 +255,7 @@ public struct Server {
             for dependent in dependents(of: uri) {
                 analyses[dependent] = nil
                 if !pending.contains(dependent) { pending.append(dependent) }
+                refreshDue = true
             }
         }
     }
@@ -270,7 +273,14 @@ public struct Server {
     public mutating func publishPending() -> [JSON] {
         let due = pending
         pending.removeAll()
-        guard !pullsDiagnostics else { return [] }
+        guard !pullsDiagnostics else {
+            // Documents the client did not change have new findings: it must ask again.
+            guard refreshDue, capabilities["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true else { return [] }
+            refreshDue = false
+            let id = nextRequestID
+            nextRequestID += 1
+            return [["jsonrpc": "2.0", "id": .int(id), "method": "workspace/diagnostic/refresh"]]
+        }
         return due.compactMap { uri in
             guard let document = documents[uri] else { return nil }
             return Self.notify("textDocument/publishDiagnostics", [

@@ -362,3 +362,21 @@ extension FileSystem {
         return found
     }
 }
+
+extension FileSystem {
+    /// A new private directory under `$TMPDIR` (or /tmp).
+    static func temporaryDirectory() -> String? {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/customer-center-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+    }
+
+    /// Removes a directory of plain files that this program made (`temporaryDirectory`).
+    static func removeTree(_ directory: String) {
+        for name in entries(of: directory) ?? [] { _ = remove(directory + "/" + name) }
+        rmdir(directory)
+    }
+}

@@ -20,6 +20,8 @@ import Testing
             "Schema": schema, "Decode": decode, "Resolve": resolve,
             // Stand on the model and its resolution, never on rules, each other or the renderers.
             "Rules": resolve, "Compile": resolve, "Format": resolve, "Diff": resolve, "Init": resolve,
+            // Shows what `compile` produces.
+            "Preview": resolve.union(["Compile"]),
             // Knows diagnostics and nothing of the model.
             "Render": diagnostics,
         ]

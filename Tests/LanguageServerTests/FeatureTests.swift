@@ -347,3 +347,19 @@ import Testing
         #expect(hover["contents"]?["value"]?.string?.contains("ヘルプ 😀") == true)
     }
 }
+
+@Suite struct PullRefreshTests {
+    @Test func aConfigurationChangeAsksAPullingClientToPullAgain() {
+        let configuration = "/work/app/.customer-center.json"
+        var client = TestClient(files: [configuration: "{}"],
+                                capabilities: ["textDocument": ["diagnostic": [:]], "workspace": ["diagnostics": ["refreshSupport": true]]])
+        client.open(sampleURI, sample)
+        #expect(client.published().isEmpty)
+        client.fileBox.files[configuration] = Array(#"{"rules": {"ref.unused-string": "off"}}"#.utf8)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string("file://" + configuration), "type": 2]]])
+        let out = client.published()
+        #expect(out.first?["method"] == "workspace/diagnostic/refresh")
+        let report = client.result("textDocument/diagnostic", ["textDocument": TestClient.document(sampleURI)])
+        #expect(report["items"]?.array?.contains { $0["code"] == "ref.unused-string" } == false)
+    }
+}

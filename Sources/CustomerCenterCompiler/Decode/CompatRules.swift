@@ -49,18 +49,6 @@ public enum CompatAndroidDroppedRule: Rule {
         exampleFormat: .response)
 }
 
-/// `preview.truncated`: text cut off or overflowing at phone width in the rendered preview.
-/// Reported by `preview --check` only, from the layout the browser measured.
-public enum PreviewTruncatedRule: Rule {
-    public static let descriptor = RuleDescriptor(
-        id: "preview.truncated",
-        summary: "Text that overflows or is cut at phone width in the rendered preview (only from 'preview --check').",
-        rationale: "A title or button label longer than the screen is cut off or spills over its neighbours: customers cannot read what the button does.",
-        defaultSeverity: .warning, formats: [.authoring],
-        failingExample: Examples.authoring(strings: #""title": {"en": ↓"Kündigungsbestätigungsbenachrichtigungseinstellungsverwaltungsübersicht"}"#),
-        passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#))
-}
-
 extension RuleMessage {
     /// `compat.ios-decode-failure`: what makes the decoder throw.
     static func iosRejects(because reason: String) -> RuleMessage {

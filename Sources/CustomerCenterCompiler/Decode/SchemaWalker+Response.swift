@@ -136,24 +136,3 @@ enum KeyConversion {
     /// The Swift property name of a snake_case field.
     static func camelCase(_ snake: String) -> String { convertFromSnakeCase(snake) }
 }
-
-/// Colour strings as each SDK parses them (sdk-decoding.md §6).
-enum ColorSyntax {
-    /// `#RRGGBB` or `#RRGGBBAA`, hex digits only: what both SDKs read the same way.
-    static func isHexColor(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return false }
-        return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
-    }
-
-    /// Names `android.graphics.Color.parseColor` accepts (case-insensitive).
-    static let androidNamedColors: Set<String> = [
-        "red", "blue", "green", "black", "white", "gray", "grey", "cyan", "magenta", "yellow", "lightgray", "lightgrey",
-        "darkgray", "darkgrey", "aqua", "fuchsia", "lime", "maroon", "navy", "olive", "purple", "silver", "teal",
-    ]
-
-    /// Android's `parseRGBAColor`: the hex regex, else a named colour; anything else throws.
-    static func androidAccepts(_ text: String) -> Bool {
-        isHexColor(text) || androidNamedColors.contains(text.lowercased())
-    }
-}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `preview` through the binary: the page, the browser's failures, and the check end to end with
+/// a stand-in browser (and with the real headless Chromium when one is installed).
+@Suite struct PreviewCommandTests {
+    static let longTitle = CLI.packageRoot.appendingPathComponent("Examples/long_title.json").path
+
+    /// A stand-in browser: a shell script in a temporary directory.
+    static func fakeBrowser(_ body: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = directory.appendingPathComponent("chromium")
+        try ("#!/bin/sh\n" + body + "\n").write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    @Test func writesTheWholePageAndRefusesToOverwriteTheInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let page = directory.appendingPathComponent("page.html")
+        let result = try CLI.run(["preview", "--locale", "de,ar", "-o", page.path, Self.longTitle])
+        #expect(result.status == 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("id=\"ar-dark\"") && html.contains("Verwaltung Ihrer Abonnements"))
+        let refused = try CLI.run(["preview", "-o", Self.longTitle, Self.longTitle])
+        #expect(refused.status == 2)
+        #expect(try String(contentsOfFile: Self.longTitle, encoding: .utf8).contains("\"de\": \"Verwaltung"))
+    }
+
+    @Test func noBrowserIsOneClearErrorExitThree() throws {
+        let result = try CLI.run(["preview", "--check", Self.longTitle], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("--check needs a headless Chromium on PATH") && result.stderr.contains("apt-get install chromium-headless-shell"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aHangingBrowserIsStoppedAtTheTimeLimit() throws {
+        let browser = try Self.fakeBrowser("sleep 60")
+        let start = Date()
+        let result = try CLI.run(["preview", "--check", "--browser", browser.path, "--timeout", "1", Self.longTitle])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not finish within 1 s"))
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    @Test func aBrokenBrowserIsReportedNotTrusted() throws {
+        for body in ["exit 1", "echo '<html><body>no measurements</body></html>'"] {
+            let result = try CLI.run(["preview", "--check", "--browser", try Self.fakeBrowser(body).path, Self.longTitle])
+            #expect(result.status == 3, "\(body)")
+            #expect(result.stderr.contains("nothing was checked"), "\(body)")
+        }
+    }
+
+    @Test func theCheckReportsTheMeasuredOverflowAtItsLine() throws {
+        // t1 is the first text box of the page: the MANAGEMENT title of the first locale and theme.
+        let browser = try Self.fakeBrowser(#"echo '<html><body data-overflow="[[&quot;t1&quot;,426,286,0]]"></body></html>'"#)
+        let result = try CLI.run(["preview", "--check", "--format", "compact", "--locale", "de", "--theme", "light",
+                                  "--browser", browser.path, Self.longTitle])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("\(Self.longTitle):38:15: warning: 'Verwaltung Ihrer Abonnements und Kündig…' is cut off"))
+        #expect(result.stdout.hasSuffix("[preview.truncated]\n"))
+        let strict = try CLI.run(["preview", "--check", "--strict", "--format", "json", "--locale", "de", "--theme", "light",
+                                  "--browser", browser.path, Self.longTitle])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("\"id\": \"preview.truncated\""))
+    }
+
+    @Test func aConfigWithErrorsIsPreviewedAsFarAsItCanBe() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("customer_center.json")
+        let text = try String(contentsOfFile: Self.longTitle, encoding: .utf8).replacingOccurrences(of: "\"title_key\": \"path_cancel\"", with: "\"title_key\": \"path_cancl\"")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["preview", "--locale", "en", config.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ref.unresolved-string") && result.stderr.contains("the preview shows what can be shown"))
+        #expect(result.stdout.contains(">path_cancl<"), "the missing text shows its key")
+        let notAConfig = directory.appendingPathComponent("customer-center-broken.json")
+        try "{\"screens\": [".write(to: notAConfig, atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["preview", notAConfig.path])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("nothing to preview") || broken.stderr.contains("json.syntax"))
+    }
+
+    @Test func theRealBrowserFindsTheLongGermanTitle() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let found = ["chromium-headless-shell", "chromium"].contains { name in
+            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+        guard found else {
+            print("skipped: no chromium-headless-shell or chromium on PATH (Scripts/ci/test-preview.sh runs this check in CI)")
+            return
+        }
+        let result = try CLI.run(["preview", "--check", "--format", "compact", Self.longTitle])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(result.stdout.hasPrefix("\(Self.longTitle):38:15: warning:"))
+    }
+}
