@@ -196,20 +196,8 @@ struct PreviewBuilder {
     /// `#RRGGBBAA` as CSS writes it (`#RRGGBBAA` is CSS too, but alpha last is what both SDKs read).
     static func cssColor(_ hex: String) -> String { hex }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// HTML text and attribute values (`MarkupText.escaped`: XML-safe is HTML-safe).
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
     static func head(title: String) -> String {
         """
