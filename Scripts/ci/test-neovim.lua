@@ -105,6 +105,35 @@ if not vim.wait(15000, function() return not codes(buf)["ref.unresolved-string"]
   fail("ref.unresolved-string stayed after undoing the edit")
 end
 
+-- 4b. Editing .customer-center.json in the editor re-checks the config under it.
+local configuration = vim.fn.fnamemodify(file, ":h") .. "/.customer-center.json"
+vim.cmd("edit " .. configuration)
+local config_buf = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(config_buf, client)
+vim.api.nvim_buf_set_lines(config_buf, 0, -1, false, { '{"rules": {"ref.unused-string": "off"}}' })
+if not vim.wait(15000, function() return not codes(buf)["ref.unused-string"] end, 50) then
+  fail("turning the rule off in .customer-center.json did not clear its finding")
+end
+vim.api.nvim_buf_set_lines(config_buf, 0, -1, false, { "{}" })
+if not vim.wait(15000, function() return codes(buf)["ref.unused-string"] end, 50) then
+  fail("turning the rule back on did not bring its finding back")
+end
+vim.cmd("buffer " .. buf)
+
+-- 4c. "Fix all" applies the safe fixes: a trailing comma the file gets is removed again.
+local _, brace_row = position_of(buf, '"support": {')
+local support_line = vim.api.nvim_buf_get_lines(buf, brace_row, brace_row + 1, false)[1]
+vim.api.nvim_buf_set_text(buf, brace_row, #support_line, brace_row, #support_line, { "" })
+local _, email_row = position_of(buf, '"email": ')
+local email_line = vim.api.nvim_buf_get_lines(buf, email_row, email_row + 1, false)[1]
+vim.api.nvim_buf_set_text(buf, email_row, #email_line, email_row, #email_line, { "," })
+if not vim.wait(15000, function() return codes(buf)["json.trailing-comma"] end, 50) then fail("no json.trailing-comma after the edit") end
+local fix_all = ask("textDocument/codeAction", { textDocument = document, range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
+  context = { diagnostics = {}, only = { "source.fixAll" } } })
+if #fix_all ~= 1 then fail("fix all: " .. vim.inspect(fix_all)) end
+vim.lsp.util.apply_workspace_edit(fix_all[1].edit, "utf-16")
+if not vim.wait(15000, function() return not codes(buf)["json.trailing-comma"] end, 50) then fail("fix all left the trailing comma") end
+
 -- 5. Formatting sorts the injected key into place; formatting again changes nothing.
 local options = { tabSize = 2, insertSpaces = true }
 replies = vim.lsp.buf_request_sync(buf, "textDocument/formatting", { textDocument = { uri = uri }, options = options }, 5000)
@@ -119,5 +148,5 @@ if not (replies and replies[client] and replies[client].result ~= nil and #repli
   fail("formatting twice: " .. vim.inspect(replies))
 end
 vim.lsp.stop_client(client)
-print("neovim: diagnostics, hover, definition, references, symbols, completion, code actions, inlay hints, colours, rename, edit round trip, formatting: ok")
+print("neovim: diagnostics, hover, definition, references, symbols, completion, code actions, inlay hints, colours, rename, edit round trip, configuration file, fix all, formatting: ok")
 vim.cmd("qall!")

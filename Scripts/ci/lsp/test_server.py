@@ -224,3 +224,38 @@ async def test_colours_fix_all_and_the_watched_configuration(client: LanguageCli
         types.FileEvent(uri=(folder / ".customer-center.json").as_uri(), type=types.FileChangeType.Created)]))
     found = await diagnostics(client)
     assert not any(d.code == "l10n.malformed-placeholder" for d in found)
+
+
+async def test_key_actions_refusals_and_rule_hovers(client: LanguageClient):
+    # A reference to a missing key, and a key without its Arabic text.
+    text = TEXT.replace('"title_key": "restore"}]}', '"title_key": "restore_now"}]}').replace(', "ar": "استعادة"', "")
+    open_document(client, text)
+    found = await diagnostics(client)
+    missing = next(d for d in found if d.code == "ref.unresolved-string")
+    document = types.TextDocumentIdentifier(uri=client.uri)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=document, range=missing.range, context=types.CodeActionContext(diagnostics=[missing])))
+    create = next(a for a in actions if a.title.startswith("Create the key"))
+    created = apply(text, create.edit.changes[client.uri], client.encoding)
+    assert '"restore_now": {"en": ""}' in created
+    gap = next(d for d in found if d.code == "l10n.missing-translation")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=document, range=gap.range, context=types.CodeActionContext(diagnostics=[gap])))
+    add = next(a for a in actions if a.title.startswith("Add ar"))
+    assert '"ar": "Restore"' in apply(text, add.edit.changes[client.uri], client.encoding)
+    # Renaming a key the SDKs read is refused with a reason.
+    builtin = text.replace('"restore": {', '"contact_support": {').replace('"title_key": "restore"', '"title_key": "contact_support"')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=client.uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=builtin)]))
+    at = position(builtin, '"contact_support": {', client.encoding, skip=2)
+    with pytest.raises(Exception, match="SDKs read"):
+        await client.text_document_rename_async(types.RenameParams(text_document=document, position=at, new_name="x"))
+    # A rule id in .customer-center.json is explained on hover.
+    folder = pathlib.Path(client.uri[len("file://"):]).parent
+    configuration = (folder / ".customer-center.json").as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=configuration, language_id="json", version=1, text='{"rules": {"l10n.whitespace": "off"}}')))
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=configuration), position=types.Position(line=0, character=14)))
+    assert "l10n.whitespace" in hover.contents.value and "warning" in hover.contents.value
