@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the whole pipeline with libFuzzer: Scripts/fuzz.sh [SECONDS] (default 60).
+# Fuzzes the whole pipeline, the preview and the language server with libFuzzer: Scripts/fuzz.sh [SECONDS] (default 60).
 # Crashing inputs are written to fuzz-artifacts/; turn each into a regression test.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,7 +14,10 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name JSONSyntax 
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCenterCompiler -I "$build" \
   -emit-module-path "$build/CustomerCenterCompiler.swiftmodule" -o "$build/libCustomerCenterCompiler.a" \
   $(find "$repo/Sources/CustomerCenterCompiler" -name '*.swift')
-swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterCompiler -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
+swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCenterLanguageServer -I "$build" \
+  -emit-module-path "$build/CustomerCenterLanguageServer.swiftmodule" -o "$build/libCustomerCenterLanguageServer.a" \
+  "$repo"/Sources/CustomerCenterLanguageServer/*.swift
+swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterLanguageServer -lCustomerCenterCompiler -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
 # Seeds: every JSON the tests use.
 corpus="$build/corpus"
 mkdir -p "$corpus"
