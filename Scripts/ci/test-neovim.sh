@@ -11,3 +11,4 @@ sed 's/^      "management_title": {/      "unused_note": {"de": "Nie gezeigt", "
   Examples/customer_center.json > "$work/customer_center.json"
 CC_BIN="$PWD/.build/debug/customer-center" CC_FILE="$work/customer_center.json" \
   timeout 120 nvim --headless --noplugin -u NONE -c "luafile Scripts/ci/test-neovim.lua" 2>&1
+echo

@@ -17,6 +17,7 @@ public struct MessageFramer: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
+    /// An empty framer.
     public init() {}
 
     /// Adds bytes read from the stream.

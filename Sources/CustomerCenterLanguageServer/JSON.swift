@@ -39,9 +39,13 @@ public indirect enum JSON: Sendable, Equatable {
         return nil
     }
 
+    /// The text of a string.
     public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The value of a boolean.
     public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The elements of an array.
     public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    /// Whether it is `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// A whole number (`3` or `3.0`).

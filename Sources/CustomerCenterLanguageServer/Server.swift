@@ -28,6 +28,7 @@ public struct Server {
     /// A configuration file changed: a client that pulls diagnostics is asked to pull again.
     var refreshDue = false
 
+    /// A server that reads files that are not open through `readFile`.
     public init(readFile: @escaping FileReader) {
         self.readFile = readFile
     }

@@ -6,14 +6,18 @@ public enum PositionEncoding: String, Sendable {
 
 /// A position as the protocol writes it: zero-based line and character in the negotiated encoding.
 public struct Position: Sendable, Equatable, Comparable {
+    /// Zero-based line.
     public var line: Int
+    /// Zero-based character in the negotiated encoding.
     public var character: Int
 
+    /// A position.
     public init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
+    /// Document order.
     public static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
@@ -29,12 +33,16 @@ public struct Position: Sendable, Equatable, Comparable {
 /// An open document: its bytes, version and line table. Positions convert to byte offsets and
 /// back through the line table, counting UTF-8 bytes or UTF-16 code units, never scalars.
 public struct TextDocument: Sendable {
+    /// The client's URI for it.
     public let uri: String
+    /// The version the client gave its latest change.
     public private(set) var version: Int
+    /// Its UTF-8 bytes.
     public private(set) var bytes: [UInt8]
     /// Byte offset of each line's first byte. Lines end at `\n`, `\r\n` or a lone `\r` (LSP's rule).
     public private(set) var lineStarts: [Int]
 
+    /// A document as opened.
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
