@@ -215,7 +215,12 @@ public struct Server {
             try document.apply(params["contentChanges"]?.array ?? [], version: version, encoding: encoding)
         } catch {
             // Nothing is applied: the document keeps its last good state.
-            let why = error == .invertedRange ? "a change whose range ends before it starts" : "a change without text"
+            let why: String
+            switch error {
+            case .invertedRange: why = "a change whose range ends before it starts"
+            case .invalidRange: why = "a change whose range is not a range"
+            case .missingText: why = "a change without text"
+            }
             return [Self.notify("window/logMessage", ["type": 1, "message": .string("customer-center: ignored \(why) to \(uri)")])]
         }
         documents[uri] = document

@@ -129,6 +129,7 @@ public struct TextDocument: Sendable {
     /// What an edit from the client did wrong.
     public enum EditError: Error, Equatable, Sendable {
         case invertedRange
+        case invalidRange
         case missingText
     }
 
@@ -137,7 +138,9 @@ public struct TextDocument: Sendable {
         var copy = self
         for change in changes {
             guard let text = change["text"]?.string else { throw .missingText }
-            if let range = change["range"], let from = Position(range["start"]), let to = Position(range["end"]) {
+            if let range = change["range"], !range.isNull {
+                // A range that is there must be a range: never read as "replace everything".
+                guard let from = Position(range["start"]), let to = Position(range["end"]) else { throw .invalidRange }
                 guard from <= to else { throw .invertedRange }
                 let start = copy.offset(of: from, encoding: encoding)
                 let end = copy.offset(of: to, encoding: encoding)

@@ -112,6 +112,13 @@ import Testing
             ], version: 3, encoding: .utf16)
         }
         #expect(document.text == "hello\n日本", "nothing of a rejected change is applied")
+        #expect(throws: TextDocument.EditError.invalidRange) {
+            try document.apply([["range": ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 1]], "text": "X"]], version: 3, encoding: .utf16)
+        }
+        #expect(throws: TextDocument.EditError.missingText) {
+            try document.apply([["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]]]], version: 3, encoding: .utf16)
+        }
+        #expect(document.text == "hello\n日本")
         #expect(document.version == 2)
     }
 }
