@@ -70,7 +70,7 @@ public struct HumanRenderer {
             let cutAfter = upper < whole.endIndex
             var text = ""
             if !cutBefore, !cutAfter, display.endColumn <= Self.maxLineWidth {
-                for cell in display.cells { text += cell.text }
+                for cell in display.cells { cell.append(to: &text) }
             } else {
                 let windowStart = max(0, min(caretStart - 40, display.endColumn - Self.maxLineWidth))
                 let windowEnd = windowStart + Self.maxLineWidth
@@ -81,7 +81,7 @@ public struct HumanRenderer {
                     if cell.column < windowStart { shownFirst = false; continue }
                     if cell.column + cell.width > windowEnd { shownLast = false; break }
                     if firstShownColumn == nil { firstShownColumn = cell.column }
-                    body += cell.text
+                    cell.append(to: &body)
                 }
                 let ellipsisBefore = cutBefore || !shownFirst
                 text = (ellipsisBefore ? "…" : "") + body + (cutAfter || !shownLast ? "…" : "")

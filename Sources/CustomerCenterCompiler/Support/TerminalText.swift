@@ -45,8 +45,22 @@ enum TerminalText {
             var column: Int
             /// Columns it takes.
             var width: Int
-            /// What is printed.
-            var text: String
+            /// What is printed: the scalar itself, or (for a tab or an unsafe character) a replacement.
+            var scalar: Unicode.Scalar?
+            var replacement: String?
+
+            init(offset: Int, column: Int, width: Int, text: String) {
+                (self.offset, self.column, self.width, self.scalar, self.replacement) = (offset, column, width, nil, text)
+            }
+
+            init(offset: Int, column: Int, width: Int, scalar: Unicode.Scalar) {
+                (self.offset, self.column, self.width, self.scalar, self.replacement) = (offset, column, width, scalar, nil)
+            }
+
+            /// Appends what is printed for this cell (no `String` is made for a plain character).
+            func append(to out: inout String) {
+                if let scalar { out.unicodeScalars.append(scalar) } else if let replacement { out += replacement }
+            }
         }
 
         var cells: [Cell] = []
@@ -67,19 +81,17 @@ enum TerminalText {
                     offset += length
                     continue
                 }
-                let text: String
-                let width: Int
+                let cell: Cell
                 if scalar == "\t" {
-                    width = 4 - column % 4
-                    text = String(repeating: " ", count: width)
+                    cell = Cell(offset: offset, column: column, width: 4 - column % 4, text: String(repeating: " ", count: 4 - column % 4))
                 } else if MessageText.isUnsafeForDisplay(scalar) {
-                    text = "<" + MessageText.codePoint(scalar.value) + ">"
-                    width = text.count
+                    let text = "<" + MessageText.codePoint(scalar.value) + ">"
+                    cell = Cell(offset: offset, column: column, width: text.count, text: text)
                 } else {
-                    text = String(Character(scalar))
-                    width = TerminalText.width(of: scalar)
+                    cell = Cell(offset: offset, column: column, width: TerminalText.width(of: scalar), scalar: scalar)
                 }
-                cells.append(Cell(offset: offset, column: column, width: width, text: text))
+                let width = cell.width
+                cells.append(cell)
                 column += width
                 offset += length
             }
