@@ -91,8 +91,10 @@ struct PreviewCommand: Command {
             Terminal.out(page.html)
         }
         guard arguments.has("--check") else { return errors.isEmpty ? .success : .findings }
-        return check(page, resolved: resolved, source: source, options: options, arguments: arguments, timeout: timeout,
-                     format: format, renderOptions: renderOptions)
+        let status = check(page, resolved: resolved, source: source, options: options, arguments: arguments, timeout: timeout,
+                           format: format, renderOptions: renderOptions)
+        // A config with errors fails whatever the check found (a browser failure stays exit 3).
+        return errors.isEmpty || status == .io ? status : .findings
     }
 
     static func check(_ page: PreviewPage, resolved: ResolvedConfig, source: SourceFile, options: PreviewOptions, arguments: ParsedArguments,
