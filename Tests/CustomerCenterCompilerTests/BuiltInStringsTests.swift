@@ -214,6 +214,14 @@ import Testing
         let formatted = try #require(CustomerCenterCompiler.Formatter.format(Self.defaultConfig).formatted)
         #expect(!formatted.contains("\"restore_purchases\""))
         #expect(formatted.components(separatedBy: "\"en\":").count == initial.components(separatedBy: "\"en\":").count)
+        // diff compares configs: the table is in neither, so overriding one built-in label is one change.
+        let old = try #require(Linter.decode(Self.defaultConfig).config)
+        #expect(ConfigDiff.changes(from: old, to: old).isEmpty)
+        let overridden = initial.replacingOccurrences(of: "\"localized_strings\": {", with: "\"localized_strings\": {\n      \"contact_support\": {\"en\": \"Write to us\"},")
+        let new = try #require(Linter.decode(SourceFile(path: "b.json", text: overridden)).config)
+        let changes = ConfigDiff.changes(from: old, to: new)
+        #expect(changes.count == 1)
+        #expect(changes.first?.message.contains("contact_support") == true)
     }
 
     @Test func aBuiltInLabelsTextMustKeepWhatTheSDKsFillIn() {
