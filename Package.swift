@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // UTF-8 scanner and recovering parser: bytes in, positioned tree and syntax issues out.
         .target(name: "JSONSyntax"),
-        // Decode, resolve, rules, compile, format, diff, render. No Foundation: starts fast.
+        // Decode, resolve, rules, compile, format, diff, preview, render. No Foundation: starts fast.
         .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax"]),
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
         .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),

@@ -18,7 +18,15 @@ enum Subprocess {
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Outcome? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
@@ -26,7 +34,6 @@ enum Subprocess {
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -34,7 +41,7 @@ enum Subprocess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])
