@@ -37,9 +37,7 @@ extension Server {
 
     /// "Fix all": every safe fix of `lint --fix`, as one edit of the changed span.
     mutating func fixAllAction(uri: String, document: TextDocument) -> JSON? {
-        let path = Self.path(of: uri)
-        let configurationPath = path.flatMap(configurationPath(for:))
-        let configuration = configurationPath.flatMap { path in contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0)) } }
+        let configuration = self.configuration(atPath: configurationPath(forDocument: uri))
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
         let result = LintRun.fix([source], configuration: configuration, settings: CommandLineSettings(), unsafe: false).results[0]
         guard result.changed else { return nil }

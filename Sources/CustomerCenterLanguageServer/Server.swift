@@ -267,10 +267,10 @@ public struct Server {
     }
 
     /// Open config documents that the configuration file at `uri` applies to.
-    func dependents(of uri: String) -> [String] {
+    mutating func dependents(of uri: String) -> [String] {
         guard let path = Self.path(of: uri) else { return [] }
         return documents.keys.sorted().filter { document in
-            Self.kind(of: document) == .config && Self.path(of: document).flatMap(configurationPath(for:)) == path
+            Self.kind(of: document) == .config && configurationPath(forDocument: document) == path
         }
     }
 
@@ -342,17 +342,27 @@ public struct Server {
         return bytes
     }
 
-    /// The `.customer-center.json` nearest above `path`, if there is one (open or on disk).
-    func configurationPath(for path: String) -> String? {
+    /// The `.customer-center.json` nearest above `path`, if there is one (open or on disk). What
+    /// the disk holds, or lacks, is remembered until the client says a file changed, so an edit
+    /// does not read every folder up to the root again.
+    mutating func configurationPath(for path: String) -> String? {
         var directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         while true {
             let candidate = directory + "/" + LinterConfiguration.fileName
-            if documents.keys.contains(where: { Self.path(of: $0) == candidate }) || (diskFiles[candidate] ?? readFile(candidate)) != nil {
-                return candidate
-            }
+            if contents(ofPath: candidate) != nil { return candidate }
             guard let slash = directory.lastIndex(of: "/") else { return nil }
             directory = String(directory[..<slash])
         }
+    }
+
+    /// The path of the configuration file that applies to a document.
+    mutating func configurationPath(forDocument uri: String) -> String? {
+        Self.path(of: uri).flatMap { configurationPath(for: $0) }
+    }
+
+    /// What the configuration file at `path` says.
+    mutating func configuration(atPath path: String?) -> LinterConfiguration? {
+        path.flatMap { path in contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0)) } }
     }
 
     /// The display path of a document (its file path, or the URI itself).
@@ -361,13 +371,11 @@ public struct Server {
     /// The library's analysis of a config document under its configuration file.
     mutating func analysis(of uri: String) -> Analysis? {
         guard let document = documents[uri], Self.kind(of: uri) == .config else { return nil }
-        let configurationPath = Self.path(of: uri).flatMap(configurationPath(for:))
+        let configurationPath = self.configurationPath(forDocument: uri)
         if let cached = analyses[uri], cached.version == document.version, cached.configuration == configurationPath {
             return cached.analysis
         }
-        let configuration = configurationPath.flatMap { path in
-            contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0)) }
-        }
+        let configuration = self.configuration(atPath: configurationPath)
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
         let analysis = LintRun.analyze(source, configuration: configuration, settings: CommandLineSettings())
         analyses[uri] = (document.version, configurationPath, analysis)
