@@ -153,7 +153,7 @@ struct PreviewCommand: Command {
                 let page = Preview.render(resolved, options: single)
                 let html = scratch + "/\(locale)-\(theme).html"
                 let png = directory + "/\(locale)-\(theme).png"
-                let screens = page.html.components(count: "<div class=\"screen\">") + page.html.components(count: "<div class=\"screen offer\">")
+                let screens = page.sections.first?.screens ?? 1
                 let width = min(max(screens, 1), 4) * (Preview.width + 16) + 32
                 do { try FileSystem.writeAtomically(Array(page.html.utf8), to: html) } catch {
                     Terminal.err("error: \(error.message)\n")
@@ -168,18 +168,5 @@ struct PreviewCommand: Command {
             }
         }
         return .success
-    }
-}
-
-extension String {
-    /// How many times `needle` occurs.
-    func components(count needle: String) -> Int {
-        var count = 0
-        var rest = self[...]
-        while let index = rest.firstIndex(of: needle.first!) {
-            if rest[index...].hasPrefix(needle) { count += 1 }
-            rest = rest[rest.index(after: index)...]
-        }
-        return count
     }
 }

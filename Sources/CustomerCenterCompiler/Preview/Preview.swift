@@ -42,8 +42,8 @@ public struct PreviewPage: Sendable {
     public let html: String
     /// Every text box that can be cut, by id.
     public let texts: [PreviewText]
-    /// The locale × theme sections, in page order.
-    public let sections: [(locale: String, theme: String)]
+    /// The locale × theme sections, in page order, with how many screens each shows side by side.
+    public let sections: [(locale: String, theme: String, screens: Int)]
 }
 
 /// Renders a config as customers would see it, per locale and theme (SPEC §9). An approximation of

@@ -6,7 +6,9 @@ struct PreviewBuilder {
     let options: PreviewOptions
     var texts: [PreviewText] = []
     var html = ""
-    var sections: [(locale: String, theme: String)] = []
+    var sections: [(locale: String, theme: String, screens: Int)] = []
+    /// Screens drawn so far (each section records how many it has).
+    var screens = 0
 
     init(resolved: ResolvedConfig, options: PreviewOptions) {
         self.resolved = resolved
@@ -56,7 +58,7 @@ struct PreviewBuilder {
     // MARK: Sections and screens
 
     mutating func section(_ locale: LocaleTexts, theme: String) {
-        sections.append((locale.locale, theme))
+        let opened = screens
         let rtl = ["ar", "he", "fa", "ur"].contains(LocaleCode.language(locale.locale)) || locale.locale == "ar-XB"
         let colors = Self.colors(config.appearance, theme: theme)
         html += "<section class=\"locale\" id=\"\(Self.escape(locale.locale))-\(theme)\" lang=\"\(Self.escape(locale.locale))\" dir=\"\(rtl ? "rtl" : "ltr")\" style=\"\(colors)\">\n"
@@ -72,6 +74,7 @@ struct PreviewBuilder {
             if let offer = resolved.offers[key] { self.offer(offer, key: key, locale, theme) }
         }
         html += "</div>\n</section>\n"
+        sections.append((locale.locale, theme, screens - opened))
     }
 
     /// Android never shows refund and plan-change paths.
@@ -81,6 +84,7 @@ struct PreviewBuilder {
 
     mutating func screen(_ screen: Screen, _ locale: LocaleTexts, _ theme: String) {
         let name = screen.key.value
+        screens += 1
         html += "<div class=\"screen\">\n<div class=\"bar\"><span class=\"close\">✕</span>"
         html += text(screen.title, locale, theme, place: "the \(name) screen's title", style: "nav-title", cut: "width")
         html += "</div>\n"
@@ -105,6 +109,7 @@ struct PreviewBuilder {
 
     mutating func survey(_ survey: Survey, of path: Path, _ locale: LocaleTexts, _ theme: String) {
         let id = path.id?.value ?? ""
+        screens += 1
         html += "<div class=\"screen\">\n<div class=\"bar\"><span class=\"close\">✕</span>"
         html += text(survey.title, locale, theme, place: "the survey of path '\(id)'", style: "nav-title", cut: "width")
         html += "</div>\n<div class=\"rows\">\n"
@@ -115,6 +120,7 @@ struct PreviewBuilder {
     }
 
     mutating func offer(_ offer: Offer, key: String, _ locale: LocaleTexts, _ theme: String) {
+        screens += 1
         html += "<div class=\"screen offer\">\n<div class=\"bar\"><span class=\"close\">✕</span></div>\n"
         html += "<div class=\"offer-title\">" + text(offer.title, locale, theme, place: "the title of offer '\(key)'", style: "offer-heading", cut: "lines") + "</div>\n"
         html += "<div class=\"subtitle\">" + text(offer.subtitle, locale, theme, place: "the subtitle of offer '\(key)'", style: "wrap") + "</div>\n"
@@ -156,10 +162,11 @@ struct PreviewBuilder {
     /// A built-in label (from the payload: the config's override, or the translation table).
     mutating func text(builtIn key: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String, cut: String? = nil) -> String {
         if resolved.strings[key] != nil { return text(.key(Located(key, range: .at(0), pointer: .root)), locale, theme, place: place, style: style, cut: cut) }
-        let table = BuiltInStrings.strings(for: locale.pseudo != nil ? "en" : locale.locale)
+        // The payload holds every built-in key; only where it comes from is looked up.
+        let table = BuiltInStrings.tableLocale(for: locale.locale)
         let language = LocaleCode.language(locale.locale)
-        let fallback = locale.pseudo == nil && table.locale != LocaleCode.normalized(locale.locale) && table.locale != language ? table.locale : nil
-        let raw = locale.strings[key] ?? table.strings[key] ?? key
+        let fallback = locale.pseudo == nil && table != LocaleCode.normalized(locale.locale) && table != language ? table : nil
+        let raw = locale.strings[key] ?? key
         return box(raw, locale, theme, place: place, style: style, cut: cut, source: nil, fallback: fallback)
     }
 
@@ -189,12 +196,10 @@ struct PreviewBuilder {
             : ["background_color": "#FFFFFF", "text_color": "#000000", "accent_color": "#007AFF", "button_background_color": "#007AFF", "button_text_color": "#FFFFFF"]
         return ["background_color", "text_color", "accent_color", "button_background_color", "button_text_color"].map { role in
             let value = colors?.color(role).flatMap { ColorContrast.components(ofHex: $0.value) != nil ? $0.value : nil } ?? system[role]!
-            return "--\(role.replacingOccurrences("_", with: "-")):\(cssColor(value))"
+            return "--\(role.replacingOccurrences("_", with: "-")):\(value)"
         }.joined(separator: ";")
     }
 
-    /// `#RRGGBBAA` as CSS writes it (`#RRGGBBAA` is CSS too, but alpha last is what both SDKs read).
-    static func cssColor(_ hex: String) -> String { hex }
 
     /// HTML text and attribute values (`MarkupText.escaped`: XML-safe is HTML-safe).
     static func escape(_ text: String) -> String { MarkupText.escaped(text) }

@@ -12,9 +12,6 @@ enum PreviewSamples {
             case "zh": return "¥68.00"
             case "ko": return "₩12,000"
             case "hi": return "₹799.00"
-            case "ar", "he", "th", "tr", "ru", "uk", "pl", "cs", "sk", "hu", "ro", "hr", "sv", "da", "no", "fi",
-                 "de", "fr", "es", "it", "pt", "nl", "ca", "el", "id", "ms", "vi":
-                return "9,99\u{00A0}€"
             default: return "9,99\u{00A0}€"
             }
         case "date":

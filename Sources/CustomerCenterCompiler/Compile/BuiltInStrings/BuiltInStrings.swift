@@ -56,17 +56,19 @@ public enum BuiltInStrings {
         }
     }
 
-    /// Key → text for `locale`, with the fallback the config's own texts have: the locale, its
-    /// language (`pt-BR` → `pt`), then English. The table locale used is returned with it.
-    public static func strings(for locale: String) -> (locale: String, strings: [String: String]) {
+    /// The table locale `locale` gets, with the fallback the config's own texts have: the locale,
+    /// its language (`pt-BR` → `pt`, or its alias), then English.
+    public static func tableLocale(for locale: String) -> String {
         let normalized = LocaleCode.normalized(locale)
         let language = LocaleCode.language(normalized)
-        for candidate in [normalized, language, aliases[language]].compactMap({ $0 }) + ["en"] {
-            if let texts = texts(candidate), texts.count == SDKStrings.orderedKeys.count {
-                return (candidate, Dictionary(uniqueKeysWithValues: zip(SDKStrings.orderedKeys, texts)))
-            }
-        }
-        return ("en", SDKStrings.english)
+        return [normalized, language, aliases[language]].compactMap { $0 }.first { locales.contains($0) } ?? "en"
+    }
+
+    /// Key → text for `locale` (fallback as `tableLocale(for:)`), with the table locale used.
+    public static func strings(for locale: String) -> (locale: String, strings: [String: String]) {
+        let table = tableLocale(for: locale)
+        guard let texts = texts(table), texts.count == SDKStrings.orderedKeys.count else { return ("en", SDKStrings.english) }
+        return (table, Dictionary(uniqueKeysWithValues: zip(SDKStrings.orderedKeys, texts)))
     }
 }
 

@@ -8,12 +8,9 @@ public enum LowContrastRule: ModelRule {
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": ↓"#999999", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": "#595959", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##))
 
-    /// Each text colour with the background it is drawn on.
-    static let pairs = ColorContrast.pairs
-
     public static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
-            for (foregroundRole, backgroundRole) in pairs {
+            for (foregroundRole, backgroundRole) in ColorContrast.pairs {
                 guard let foreground = theme.color(foregroundRole), let background = theme.color(backgroundRole),
                       let ratio = ColorContrast.ratio(foreground.value, on: background.value, theme: theme.theme), ratio < 4.5 else { continue }
                 let shown = (ratio * 100).rounded() / 100
