@@ -13,10 +13,11 @@ struct DuplicateKeyIndex {
     private static let nonASCIISignature: UInt32 = .max
 
     /// Records `key`; returns the range of an earlier member with the same key, if any.
-    mutating func insert(_ key: String, range: ByteRange, members: [JSONMember]) -> ByteRange? {
+    /// `signature`, when the parser has it from the source bytes, saves reading the key again.
+    mutating func insert(_ key: String, range: ByteRange, members: [JSONMember], signature known: UInt32? = nil) -> ByteRange? {
         if table == nil {
             if members.count < Self.linearLimit {
-                let signature = Self.signature(key)
+                let signature = known ?? Self.signature(key)
                 var match: ByteRange?
                 if signature == Self.nonASCIISignature {
                     match = members.first(where: { $0.key == key })?.keyRange
@@ -50,7 +51,15 @@ struct DuplicateKeyIndex {
         return nil
     }
 
-    private static func signature(_ key: String) -> UInt32 {
+    /// The signature of a plain ASCII key from its bytes, quotes included in `quoted`.
+    @inline(__always)
+    static func asciiSignature(_ bytes: UnsafeBufferPointer<UInt8>, quoted: ByteRange) -> UInt32 {
+        let count = quoted.count - 2
+        guard count > 0 else { return 0 }
+        return UInt32(truncatingIfNeeded: count) << 16 | UInt32(bytes[quoted.start + 1]) << 8 | UInt32(bytes[quoted.end - 2])
+    }
+
+    static func signature(_ key: String) -> UInt32 {
         let utf8 = key.utf8
         guard let first = utf8.first, let last = utf8.last else { return 0 }
         if utf8.contains(where: { $0 >= 0x80 }) { return nonASCIISignature }

@@ -9,22 +9,23 @@ extension Parser {
         // tables are mostly non-ASCII), the common case for keys and values. One pass; the
         // String is made from the bytes as they are.
         var scan = pos
-        while scan < bytes.count {
-            let b = bytes[scan]
-            if b >= 0x80 {
-                let length = UTF8Validation.validSequenceLength(bytes, at: scan)
-                if length == 0 { break }
-                scan += length
-                continue
-            }
-            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            scan += 1
+        var ascii = true
+        while true {
+            // Runs of plain ASCII go eight bytes a step; a multi-byte sequence is validated here.
+            scan = ByteScan.firstSpecialInString(bytes, from: scan, quote: quote)
+            guard scan < bytes.count, bytes[scan] >= 0x80 else { break }
+            ascii = false
+            let length = UTF8Validation.validSequenceLength(bytes, at: scan)
+            if length == 0 { break }
+            scan += length
         }
         if scan < bytes.count, bytes[scan] == quote {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<scan]), as: UTF8.self)
             pos = scan + 1
+            lastStringWasPlainASCII = ascii
             return (text, ByteRange(start, pos))
         }
+        lastStringWasPlainASCII = false
         return try parseStringSlowly(start: start, quote: quote, resumeAt: scan)
     }
 

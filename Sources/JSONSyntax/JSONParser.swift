@@ -43,6 +43,9 @@ struct Parser {
     /// The end of the file was reported inside a container: the enclosing ones are not
     /// reported again (a truncated file gets one error, not one per open bracket).
     var reportedUnclosed = false
+    /// Whether the last string read was plain ASCII between its quotes (no escape, nothing to
+    /// repair): its key signature can then be read from the source bytes.
+    var lastStringWasPlainASCII = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int) {
         self.bytes = bytes
@@ -207,7 +210,9 @@ struct Parser {
             case .skipped: continue
             case .item: break
             }
+            lastStringWasPlainASCII = false
             guard let (key, keyRange) = try parseKey() else { continue }
+            let signature = lastStringWasPlainASCII ? DuplicateKeyIndex.asciiSignature(bytes, quoted: keyRange) : nil
             try skipTrivia()
             var value: JSONValue
             if byte(at: pos) == UInt8(ascii: ":") {
@@ -223,7 +228,7 @@ struct Parser {
                     value = JSONValue(.invalid, range: .at(pos))
                 }
             }
-            if let first = seen.insert(key, range: keyRange, members: members) {
+            if let first = seen.insert(key, range: keyRange, members: members, signature: signature) {
                 try report(.duplicateKey(key, first: first), keyRange)
             }
             members.append(JSONMember(key: key, keyRange: keyRange, value: value))

@@ -102,35 +102,41 @@ public enum Linter {
     /// default severities (the compiler's gate needs them whatever the configuration says).
     static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions) -> Analysis {
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
-        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
-        if let root = parsed.root {
-            analysis.format = options.inputFormat ?? FormatDetection.detect(root)
-            if analysis.format == .response {
-                reportUndecodable(parsed.issues, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
-            }
-            if let format = analysis.format {
-                let repeated = parsed.issues.compactMap { issue -> Int? in
-                    if case .duplicateKey = issue.kind { return issue.range.start }
-                    return nil
-                }
-                analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
-                if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
-                SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
-                                          repeatedKeyOffsets: repeated, into: &sink)
-                if let config = analysis.config {
-                    let resolved = ResolvedConfig(config)
-                    analysis.resolved = resolved
-                    runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
-                }
-            } else {
-                SchemaValidation.reportUnknownFormat(root, into: &sink)
-            }
+        // The syntax tree lives only inside `decode`: resolving and the rules read the model, and
+        // the tree would otherwise stay in memory beside it.
+        decode(source, options: options, into: &analysis, sink: &sink)
+        if let config = analysis.config {
+            let resolved = ResolvedConfig(config)
+            analysis.resolved = resolved
+            runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
         }
         analysis.report = FileReport(source: source, diagnostics: sink.diagnostics)
         return analysis
+    }
+
+    /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
+    private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
+        let parsed = JSONParser.parse(source.bytes)
+        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        guard let root = parsed.root else { return }
+        analysis.format = options.inputFormat ?? FormatDetection.detect(root)
+        if analysis.format == .response {
+            reportUndecodable(parsed.issues, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
+        }
+        guard let format = analysis.format else {
+            SchemaValidation.reportUnknownFormat(root, into: &sink)
+            return
+        }
+        let repeated = parsed.issues.compactMap { issue -> Int? in
+            if case .duplicateKey = issue.kind { return issue.range.start }
+            return nil
+        }
+        analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
+        if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
+        SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
+                                  repeatedKeyOffsets: repeated, into: &sink)
     }
 
     /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 /// What the text rules need, found in one pass over every visible text, so that each rule looks
 /// only at its few candidates instead of walking every text of every locale again.
 public struct TextIndex: Sendable {
@@ -18,16 +20,20 @@ public struct TextIndex: Sendable {
         }
         // Authoring: every visible text is a translation; read them directly and build an item
         // only for the few texts a rule will look at.
-        for entry in config.localization?.entries ?? [] {
+        // Indices, not `for … in`: iterating copies each translation out (three retains and
+        // releases per text, a tenth of the whole lint of a large table).
+        let entries = config.localization?.entries ?? []
+        for entryIndex in entries.indices {
             var bracedHere = false
-            for translation in entry.translations {
-                let (hasBrace, problem) = Self.scan(translation.textValue)
+            for index in entries[entryIndex].translations.indices {
+                let (hasBrace, problem) = Self.scan(entries[entryIndex].translations[index].textValue)
                 guard hasBrace || problem != nil else { continue }
+                let entry = entries[entryIndex], translation = entry.translations[index]
                 let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
                 if hasBrace { braced.append(item); bracedHere = true }
                 if let problem { badWhitespace.append((item, problem)) }
             }
-            if bracedHere { keysWithBraces.append(entry.key.value) }
+            if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
         }
         collectLocaleCodes(config)
     }
@@ -68,9 +74,12 @@ public struct TextIndex: Sendable {
             visit(code.value) { code }
         }
         if config.format == .authoring {
-            for entry in localization.entries {
+            let entries = localization.entries
+            for entryIndex in entries.indices {
                 guess = 0
-                for translation in entry.translations { visit(translation.localeCode) { translation.locale } }
+                for index in entries[entryIndex].translations.indices {
+                    visit(entries[entryIndex].translations[index].localeCode) { entries[entryIndex].translations[index].locale }
+                }
             }
         }
     }
@@ -78,19 +87,35 @@ public struct TextIndex: Sendable {
     /// One byte pass: does the text have a brace, and what whitespace problem, if any.
     static func scan(_ text: String) -> (hasBrace: Bool, whitespace: String?) {
         var copy = text
-        return copy.withUTF8 { bytes -> (Bool, String?) in
-            guard let first = bytes.first, let last = bytes.last else { return (false, nil) }
-            var hasBrace = false, doubled = false, previousSpace = false
-            for byte in bytes {
-                if byte == 0x7B || byte == 0x7D { hasBrace = true }
-                let space = byte == 0x20
-                if space && previousSpace { doubled = true }
-                previousSpace = space
-            }
-            func isEdgeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-            if isEdgeSpace(first) || (first == 0xC2 && bytes.count > 1 && bytes[1] == 0xA0) { return (hasBrace, "leading whitespace") }
-            if isEdgeSpace(last) || (last == 0xA0 && bytes.count > 1 && bytes[bytes.count - 2] == 0xC2) { return (hasBrace, "trailing whitespace") }
-            return (hasBrace, doubled ? "doubled spaces" : nil)
+        return copy.withUTF8 { bytes in scan(bytes) }
+    }
+
+    /// The same, over the text's UTF-8 bytes.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?) {
+        guard let first = bytes.first, let last = bytes.last else { return (false, nil) }
+        var hasBrace = false, doubled = false, previousSpace = false
+        var i = 0
+        // Eight bytes a step: exact per-byte flags for braces and spaces; a space whose next
+        // byte is a space is a doubled space (across words through `previousSpace`).
+        while i + 8 <= bytes.count, !(hasBrace && doubled) {
+            let word = ByteScan.word(bytes, at: i)
+            if ByteScan.matches(0x7B, in: word) | ByteScan.matches(0x7D, in: word) != 0 { hasBrace = true }
+            let spaces = ByteScan.matches(0x20, in: word)
+            if spaces & (spaces >> 8) != 0 || (previousSpace && spaces & 0x80 != 0) { doubled = true }
+            previousSpace = spaces >> 63 != 0
+            i += 8
         }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x7B || byte == 0x7D { hasBrace = true }
+            let space = byte == 0x20
+            if space && previousSpace { doubled = true }
+            previousSpace = space
+            i += 1
+        }
+        func isEdgeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if isEdgeSpace(first) || (first == 0xC2 && bytes.count > 1 && bytes[1] == 0xA0) { return (hasBrace, "leading whitespace") }
+        if isEdgeSpace(last) || (last == 0xA0 && bytes.count > 1 && bytes[bytes.count - 2] == 0xC2) { return (hasBrace, "trailing whitespace") }
+        return (hasBrace, doubled ? "doubled spaces" : nil)
     }
 }

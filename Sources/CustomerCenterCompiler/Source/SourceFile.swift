@@ -47,14 +47,11 @@ public struct SourceFile: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var i = 0
             let n = buffer.count
-            while i < n {
-                let b = buffer[i]
-                if b == 0x0A {
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
+            while true {
+                i = ByteScan.firstLineBreak(buffer, from: i)
+                guard i < n else { break }
+                if buffer[i] == 0x0D, i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
                 i += 1
             }
         }

@@ -13,21 +13,29 @@ public enum DuplicateOptionTitleRule: ModelRule {
             strings: #""title": {"en": "Help"}, "opt_a": {"en": "Too expensive"}, "opt_b": {"en": "Bought by mistake"}"#))
 
     /// Equal ignoring case; bytes first, lower-casing (which allocates) only for non-ASCII text.
+    /// Two ASCII texts are compared byte by byte (no `==`, which costs a call per pair of the
+    /// many pairs a large survey has); any other pair as before: equal, or equal lower-cased when
+    /// of one length.
     static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        guard a.utf8.count == b.utf8.count else { return false }
         var (x, y) = (a, b)
         let asciiVerdict: Bool? = x.withUTF8 { p in
             y.withUTF8 { q -> Bool? in
-                for i in 0..<p.count {
+                var i = 0
+                var verdict = p.count == q.count
+                while i < min(p.count, q.count) {
                     if p[i] >= 0x80 || q[i] >= 0x80 { return nil }
                     let l = p[i] >= 0x41 && p[i] <= 0x5A ? p[i] | 0x20 : p[i], r = q[i] >= 0x41 && q[i] <= 0x5A ? q[i] | 0x20 : q[i]
-                    if l != r { return false }
+                    if l != r { verdict = false; break }
+                    i += 1
                 }
-                return true
+                // Both all ASCII: the bytes decide.
+                if !p[i...].contains(where: { $0 >= 0x80 }) && !q[i...].contains(where: { $0 >= 0x80 }) { return verdict }
+                return nil
             }
         }
-        return asciiVerdict ?? (a.lowercased() == b.lowercased())
+        if let asciiVerdict { return asciiVerdict }
+        if a == b { return true }
+        return a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
     }
 
     public static func check(_ context: inout RuleContext) {
@@ -39,14 +47,16 @@ public enum DuplicateOptionTitleRule: ModelRule {
             /// The locales (as written) where option `a` and option `b` have the same text, with that text.
             func clashes(_ a: Int, _ b: Int) -> [(locale: String, text: String)] {
                 var result: [(locale: String, text: String)] = []
-                for (position, translation) in entries[a].enumerated() {
+                let (first, second) = (entries[a], entries[b])
+                // Indices, not `for … in`: that copies each translation out (retains per text).
+                for position in first.indices {
                     // Tables list locales in the same order almost always: try the same position first.
-                    let sameLocale = position < entries[b].count && entries[b][position].localeCode == translation.localeCode
-                    let other = sameLocale ? entries[b][position]
-                        : entries[b].first { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(translation.localeCode) }
-                    guard let other, Self.sameIgnoringCase(other.textValue, translation.textValue) else { continue }
-                    if resolved.targetLocales.contains(LocaleCode.normalized(translation.localeCode)) {
-                        result.append((translation.localeCode, translation.textValue))
+                    let sameLocale = position < second.count && second[position].localeCode == first[position].localeCode
+                    let other = sameLocale ? position
+                        : second.firstIndex { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(first[position].localeCode) }
+                    guard let other, Self.sameIgnoringCase(second[other].textValue, first[position].textValue) else { continue }
+                    if resolved.targetLocales.contains(LocaleCode.normalized(first[position].localeCode)) {
+                        result.append((first[position].localeCode, first[position].textValue))
                     }
                 }
                 return result

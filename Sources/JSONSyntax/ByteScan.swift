@@ -1,0 +1,76 @@
+/// Word-at-a-time byte scans (eight bytes per step, "SIMD within a register").
+///
+/// Each function returns the index of the first byte at or after `from` that is interesting, or
+/// `bytes.count`. The word tests only say "some byte in these eight may be interesting"; the bytes
+/// of such a word are then looked at one by one, so a false alarm costs a few steps and never a
+/// wrong answer.
+public enum ByteScan {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when some byte of `word` is below `limit` (limit <= 0x80; exact as a yes/no answer,
+    /// the flagged positions past the first may be wrong).
+    @inlinable @inline(__always)
+    static func bytesBelow(_ limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// Non-zero when some byte of `word` equals `byte` (exact as a yes/no answer).
+    @inlinable @inline(__always)
+    static func bytesEqual(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// The high bit of each byte of `word` that equals `byte`, exactly (no false positives).
+    @inlinable @inline(__always)
+    public static func matches(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        let nonZero = ((x & ~highs) &+ ~highs) | x
+        return ~nonZero & highs
+    }
+
+    /// Eight bytes from `offset` as a little-endian word (byte `offset` in the low bits).
+    @inlinable @inline(__always)
+    public static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The index of the first byte from `from` for which `isMatch` holds, looking at eight bytes
+    /// at a time: `mayMatch` must be non-zero for a word holding a matching byte (it may also be
+    /// non-zero for a word without one: the bytes are then checked one by one and the scan goes on).
+    @inlinable @inline(__always)
+    static func first(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, mayMatch: (UInt64) -> UInt64, isMatch: (UInt8) -> Bool) -> Int {
+        var i = max(0, from)
+        let n = bytes.count
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if mayMatch(word) != 0 {
+                    for k in i..<i + 8 where isMatch(bytes[k]) { return k }
+                }
+                i += 8
+            }
+        }
+        while i < n {
+            if isMatch(bytes[i]) { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The first byte that ends a plain string run: `quote`, `\`, a control character (< 0x20)
+    /// or any byte >= 0x80 (the caller validates UTF-8 sequences itself).
+    @inlinable
+    public static func firstSpecialInString(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> Int {
+        first(bytes, from: from, mayMatch: { word in
+            (word & highs) | bytesBelow(0x20, in: word) | bytesEqual(quote, in: word) | bytesEqual(0x5C, in: word)
+        }, isMatch: { b in b == quote || b == 0x5C || b < 0x20 || b >= 0x80 })
+    }
+
+    /// The first `\n` or `\r`.
+    @inlinable
+    public static func firstLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        first(bytes, from: from, mayMatch: { bytesBelow(0x0E, in: $0) }, isMatch: { $0 == 0x0A || $0 == 0x0D })
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import JSONSyntax
+
+/// The word-at-a-time scans against the obvious byte loop, on every byte value at every position
+/// of every alignment, and on random buffers (a fixed seed, so a failure repeats).
+@Suite struct ByteScanTests {
+    static func naiveSpecial(_ bytes: [UInt8], from: Int, quote: UInt8) -> Int {
+        bytes.indices.first { $0 >= from && (bytes[$0] == quote || bytes[$0] == 0x5C || bytes[$0] < 0x20 || bytes[$0] >= 0x80) } ?? bytes.count
+    }
+
+    static func naiveLineBreak(_ bytes: [UInt8], from: Int) -> Int {
+        bytes.indices.first { $0 >= from && (bytes[$0] == 0x0A || bytes[$0] == 0x0D) } ?? bytes.count
+    }
+
+    @Test func everyByteAtEveryPositionIsFound() {
+        for length in [1, 7, 8, 9, 16, 17, 24] {
+            for position in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(value)
+                    for from in [0, 1, position] where from <= length {
+                        bytes.withUnsafeBufferPointer { buffer in
+                            for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+                                #expect(ByteScan.firstSpecialInString(buffer, from: from, quote: quote) == Self.naiveSpecial(bytes, from: from, quote: quote),
+                                        "byte \(value) at \(position) of \(length) from \(from)")
+                            }
+                            #expect(ByteScan.firstLineBreak(buffer, from: from) == Self.naiveLineBreak(bytes, from: from),
+                                    "byte \(value) at \(position) of \(length) from \(from)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func randomBuffersAgreeWithTheByteLoop() {
+        var generator = SplitMix(seed: 18)
+        // Few special bytes, so runs are long and the word loop does the work.
+        let alphabet: [UInt8] = Array("abc def ghij".utf8) + [0x22, 0x27, 0x5C, 0x0A, 0x0D, 0x09, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x00, 0x21, 0x5B, 0x5D]
+        for _ in 0..<2_000 {
+            let length = Int(generator.next() % 70)
+            let bytes = (0..<length).map { _ -> UInt8 in
+                generator.next() % 8 == 0 ? alphabet[Int(generator.next() % UInt64(alphabet.count))] : UInt8(ascii: "x")
+            }
+            let from = length == 0 ? 0 : Int(generator.next() % UInt64(length + 1))
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(ByteScan.firstSpecialInString(buffer, from: from, quote: 0x22) == Self.naiveSpecial(bytes, from: from, quote: 0x22))
+                #expect(ByteScan.firstLineBreak(buffer, from: from) == Self.naiveLineBreak(bytes, from: from))
+                var i = 0
+                while i + 8 <= length {
+                    let word = ByteScan.word(buffer, at: i)
+                    for target in [UInt8(0x20), 0x7B, 0x7D, 0x00, 0xFF] {
+                        let flags = ByteScan.matches(target, in: word)
+                        for k in 0..<8 {
+                            #expect((flags >> (8 * UInt64(k) + 7)) & 1 == (bytes[i + k] == target ? 1 : 0))
+                        }
+                        #expect(flags & ~0x8080_8080_8080_8080 == 0)
+                    }
+                    i += 1
+                }
+            }
+        }
+    }
+
+    @Test func keysThatAreEqualAsTextAreDuplicatesHoweverWritten() {
+        // The parser reads a plain ASCII key's signature from the bytes and any other key's from
+        // its decoded text: both must agree, or an escaped spelling would hide a repeat.
+        for (json, duplicates) in [
+            (#"{"ab": 1, "a\u0062": 2}"#, 1),
+            (#"{"a\u0062": 1, "ab": 2}"#, 1),
+            (#"{"é": 1, "e\u0301": 2}"#, 1),
+            (#"{"": 1, "": 2, "a": 3}"#, 1),
+            (#"{"ab": 1, "ba": 2, "abc": 3, "acb": 4}"#, 0),
+            (#"{"x": {"k": 1}, "y": {"k": 2}}"#, 0),
+        ] {
+            let issues = JSONParser.parse(Array(json.utf8)).issues.filter { if case .duplicateKey = $0.kind { return true } else { return false } }
+            #expect(issues.count == duplicates, "\(json)")
+        }
+        // Past the linear limit the table takes over, with the same verdicts.
+        let many = (0..<300).map { #""k\#($0)": 0"# } + [#""k\u0031": 1"#, #""k299": 2"#]
+        let issues = JSONParser.parse(Array("{\(many.joined(separator: ","))}".utf8)).issues
+        #expect(issues.count == 2)
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
