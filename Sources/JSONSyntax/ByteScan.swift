@@ -36,6 +36,22 @@ public enum ByteScan {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// Whether the two buffers hold the same bytes, compared eight at a time.
+    @inlinable
+    public static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i + 8 <= a.count {
+            if word(a, at: i) != word(b, at: i) { return false }
+            i += 8
+        }
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The index of the first byte from `from` for which `isMatch` holds, looking at eight bytes
     /// at a time: `mayMatch` must be non-zero for a word holding a matching byte (it may also be
     /// non-zero for a word without one: the bytes are then checked one by one and the scan goes on).

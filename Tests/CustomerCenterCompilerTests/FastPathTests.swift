@@ -1,5 +1,6 @@
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// The hot loops' shortcuts against the plain definitions they replace: the same answer on every
 /// input, checked on random texts (fixed seeds) and the edge cases by name.
@@ -66,6 +67,62 @@ import Testing
                 i += 1
             }
             #expect(SourceFile.buildLineStarts(bytes) == expected)
+        }
+    }
+
+    /// The whitespace rule's spans as first written: an array of scalars, `Character` tests.
+    static func plainSpans(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\u{A0}" || c.isNewline }
+        var lead = 0
+        while lead < scalars.count, isSpace(Character(scalars[lead])) { lead += 1 }
+        var trail = scalars.count
+        while trail > lead, isSpace(Character(scalars[trail - 1])) { trail -= 1 }
+        var spans: [String] = []
+        if lead > 0 { spans.append("\(0..<lead) leading whitespace") }
+        var index = lead
+        while index < trail {
+            guard scalars[index] == " " else { index += 1; continue }
+            var end = index
+            while end < trail, scalars[end] == " " { end += 1 }
+            if end - index >= 2 { spans.append("\(index..<end) doubled spaces") }
+            index = end
+        }
+        if trail < scalars.count { spans.append("\(trail..<scalars.count) trailing whitespace") }
+        return spans
+    }
+
+    @Test(arguments: [5, 6, 2027] as [UInt64])
+    func whitespaceSpansAgreeWithThePlainDefinition(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\u{A0}", "\u{2028}", "\u{85}", "\u{B}", "é", "日本", "😀", "\u{3000}"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let fast = WhitespaceRule.spans(of: text).map { "\($0.range) \($0.problem)" }
+            #expect(fast == Self.plainSpans(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func aLiteralWithoutEscapesMapsAsTheTableDoes() {
+        // Literals with and without escapes, ASCII and not; every span of every length.
+        for literal in [#""  Hello  world ""#, #""Grüße,  日本 😀 ""#, #""a\"b  c\u00e9 ""#, #""""#, #"" ""#] {
+            let json = "{\"k\": \(literal)}"
+            let source = SourceFile(path: "t.json", text: json)
+            guard let root = JSONParser.parse(source.bytes).root, let member = root.objectMembers?.first,
+                  let text = member.value.stringValue else { Issue.record("no string in \(json)"); continue }
+            let located = Located(text, range: member.value.range, pointer: .root)
+            let count = text.unicodeScalars.count
+            for lower in 0...count + 1 {
+                for upper in lower...count + 2 {
+                    let viaTable: ByteRange = {
+                        guard let starts = SourceText.scalarStarts(of: located, source: source), upper < starts.count else { return located.range }
+                        return ByteRange(starts[lower], starts[upper])
+                    }()
+                    #expect(SourceText.range(of: lower..<upper, in: located, source: source) == viaTable, "\(literal) \(lower)..<\(upper)")
+                }
+            }
+            // Only the literal without escapes takes the shortcut.
+            #expect((SourceText.plainRange(of: 0..<0, in: located, source: source) != nil) == !literal.contains("\\"))
         }
     }
 }

@@ -170,7 +170,9 @@ public enum Linter {
         guard counts.values.contains(where: { $0 > findingsPerRuleLimit }) else { return diagnostics }
         var kept: [Diagnostic] = []
         var seen: [RuleID: Int] = [:]
-        for diagnostic in diagnostics.sorted(by: Diagnostic.reportOrder) {
+        // Sort positions, not the diagnostics themselves (each move of one is many retains).
+        let order = diagnostics.indices.sorted { Diagnostic.reportOrder(diagnostics[$0], diagnostics[$1]) }
+        for diagnostic in order.lazy.map({ diagnostics[$0] }) {
             let index = seen[diagnostic.id, default: 0]
             seen[diagnostic.id] = index + 1
             if index < findingsPerRuleLimit {

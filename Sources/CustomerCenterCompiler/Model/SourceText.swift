@@ -6,9 +6,38 @@ enum SourceText {
     /// through escapes (`\"`, `\u201c`, surrogate pairs); the whole literal when the literal
     /// cannot be mapped (it is not the string's source).
     static func range(of scalars: Range<Int>, in located: Located<String>, source: SourceFile) -> ByteRange {
+        if let plain = plainRange(of: scalars, in: located, source: source) { return plain }
         guard let starts = scalarStarts(of: located, source: source),
               scalars.lowerBound >= 0, scalars.upperBound < starts.count, scalars.lowerBound <= scalars.upperBound else { return located.range }
         return ByteRange(starts[scalars.lowerBound], starts[scalars.upperBound])
+    }
+
+    /// The common case, without building a table: a literal written without escapes, whose bytes
+    /// are the string's own bytes, so scalar `k` starts at its `k`-th lead byte. `nil` otherwise.
+    static func plainRange(of scalars: Range<Int>, in located: Located<String>, source: SourceFile) -> ByteRange? {
+        let start = located.range.start + 1, end = located.range.end - 1
+        guard scalars.lowerBound >= 0, start > 0, start <= end, end < source.bytes.count,
+              source.bytes[start - 1] == UInt8(ascii: "\""), source.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        var value = located.value
+        return value.withUTF8 { text -> ByteRange? in
+            source.bytes.withUnsafeBufferPointer { bytes -> ByteRange? in
+                guard text.count == end - start, ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[start..<end]), text) else { return nil }
+                // The bytes are the text: count lead bytes up to the span's bounds.
+                var lower: Int?, upper: Int?
+                var scalar = 0, i = start
+                while i <= end {
+                    if i == end || bytes[i] & 0xC0 != 0x80 {
+                        if scalar == scalars.lowerBound { lower = i }
+                        if scalar == scalars.upperBound { upper = i; break }
+                        scalar += 1
+                    }
+                    i += 1
+                }
+                // Past the end: the whole literal, as when no mapping exists.
+                guard let lower, let upper else { return located.range }
+                return ByteRange(lower, upper)
+            }
+        }
     }
 
     /// The source offset where each decoded scalar of the literal starts, plus one entry for the

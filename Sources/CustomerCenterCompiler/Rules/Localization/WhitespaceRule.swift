@@ -10,24 +10,8 @@ public enum WhitespaceRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for (item, _) in context.resolved.texts.badWhitespace {
-            let scalars = Array(item.text.value.unicodeScalars)
-            // One finding per defect, at its own characters: a text can have all three.
-            var lead = 0
-            while lead < scalars.count, isSpace(Character(scalars[lead])) { lead += 1 }
-            var trail = scalars.count
-            while trail > lead, isSpace(Character(scalars[trail - 1])) { trail -= 1 }
-            var spans: [(range: Range<Int>, problem: String, replacement: String)] = []
-            if lead > 0 { spans.append((0..<lead, "leading whitespace", "")) }
-            var index = lead
-            while index < trail {
-                guard scalars[index] == " " else { index += 1; continue }
-                var end = index
-                while end < trail, scalars[end] == " " { end += 1 }
-                if end - index >= 2 { spans.append((index..<end, "doubled spaces", " ")) }
-                index = end
-            }
-            // (An all-whitespace text is one leading run: `trail` stopped at `lead`, the end.)
-            if trail < scalars.count { spans.append((trail..<scalars.count, "trailing whitespace", "")) }
+            let spans = Self.spans(of: item.text.value)
+            let label = item.label
             for span in spans {
                 let range = SourceText.range(of: span.range, in: item.text, source: context.source)
                 // An edit of just those characters when they map onto the source; else the whole text.
@@ -35,12 +19,55 @@ public enum WhitespaceRule: ModelRule {
                     ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
                           edits: [TextEdit(range: range, replacement: span.replacement)], applicability: .safe)
                     : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace", applicability: .safe)
-                context.report(.whitespace(span.problem, in: item.label), at: range, pointer: item.text.pointer, fix: fix)
+                context.report(.whitespace(span.problem, in: label), at: range, pointer: item.text.pointer, fix: fix)
             }
         }
     }
 
+    /// Each defect of `text` in scalar offsets, with its problem and replacement: the leading
+    /// run, every run of two or more spaces between, the trailing run.
+    static func spans(of text: String) -> [(range: Range<Int>, problem: String, replacement: String)] {
+        // One pass over the scalars (no array of them): where the text starts and stops
+        // being whitespace, and each run of two or more spaces.
+        var count = 0, firstNonSpace: Int?, lastNonSpace = -1, runStart = -1
+        var runs: [Range<Int>] = []
+        for scalar in text.unicodeScalars {
+            if !isSpace(scalar) {
+                if firstNonSpace == nil { firstNonSpace = count }
+                lastNonSpace = count
+            }
+            if scalar == " " {
+                if runStart < 0 { runStart = count }
+            } else if runStart >= 0 {
+                if count - runStart >= 2 { runs.append(runStart..<count) }
+                runStart = -1
+            }
+            count += 1
+        }
+        if runStart >= 0, count - runStart >= 2 { runs.append(runStart..<count) }
+        // One finding per defect, at its own characters: a text can have all three.
+        let lead = firstNonSpace ?? count
+        // (An all-whitespace text is one leading run: `trail` stops at `lead`, the end.)
+        let trail = firstNonSpace == nil ? lead : lastNonSpace + 1
+        var spans: [(range: Range<Int>, problem: String, replacement: String)] = []
+        if lead > 0 { spans.append((0..<lead, "leading whitespace", "")) }
+        for run in runs where run.lowerBound >= lead && run.upperBound <= trail {
+            spans.append((run, "doubled spaces", " "))
+        }
+        if trail < count { spans.append((trail..<count, "trailing whitespace", "")) }
+        return spans
+    }
+
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\u{A0}" || c.isNewline }
+
+    /// `isSpace` of the one-scalar character (no `Character` built: the rule looks at every
+    /// edge scalar of every text with a finding).
+    static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0x09, 0xA0, 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
 
     static func normalized(_ text: String) -> String {
         var result = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
