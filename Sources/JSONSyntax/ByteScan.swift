@@ -84,6 +84,14 @@ public enum ByteScan {
         }, isMatch: { b in b == quote || b == 0x5C || b < 0x20 || b >= 0x80 })
     }
 
+    /// The first byte a JSON string literal escapes: `"`, `\`, a control character or DEL.
+    @inlinable
+    public static func firstNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        first(bytes, from: from, mayMatch: { word in
+            bytesBelow(0x20, in: word) | bytesEqual(0x22, in: word) | bytesEqual(0x5C, in: word) | bytesEqual(0x7F, in: word)
+        }, isMatch: { b in b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F })
+    }
+
     /// The first `\n` or `\r`.
     @inlinable
     public static func firstLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {

@@ -10,14 +10,22 @@ extension Parser {
         // String is made from the bytes as they are.
         var scan = pos
         var ascii = true
-        while true {
-            // Runs of plain ASCII go eight bytes a step; a multi-byte sequence is validated here.
-            scan = ByteScan.firstSpecialInString(bytes, from: scan, quote: quote)
-            guard scan < bytes.count, bytes[scan] >= 0x80 else { break }
-            ascii = false
-            let length = UTF8Validation.validSequenceLength(bytes, at: scan)
-            if length == 0 { break }
-            scan += length
+        while scan < bytes.count {
+            let b = bytes[scan]
+            if b >= 0x80 {
+                // A multi-byte sequence, validated here (runs of them stay in this tight loop).
+                ascii = false
+                let length = UTF8Validation.validSequenceLength(bytes, at: scan)
+                if length == 0 { break }
+                scan += length
+                continue
+            }
+            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            scan += 1
+            // Two plain ASCII bytes in a row start a run: go eight bytes a step to its end.
+            if scan < bytes.count, bytes[scan] < 0x80, bytes[scan] >= 0x20, bytes[scan] != quote, bytes[scan] != UInt8(ascii: "\\") {
+                scan = ByteScan.firstSpecialInString(bytes, from: scan + 1, quote: quote)
+            }
         }
         if scan < bytes.count, bytes[scan] == quote {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<scan]), as: UTF8.self)

@@ -100,22 +100,37 @@ public struct JSONWriter {
     /// rest raw UTF-8.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0x08: out += [0x5C, 0x62]
-            case 0x0C: out += [0x5C, 0x66]
-            case 0x00..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                // The run up to the next byte to escape is copied whole.
+                let special = ByteScan.firstNeedingEscape(bytes, from: start)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<special]))
+                guard special < bytes.count else { break }
+                appendEscaped(bytes[special], to: &out)
+                start = special + 1
             }
         }
         out.append(0x22)
+    }
+
+    /// One byte that JSON needs escaped (or any other byte, as it is).
+    @inline(__always)
+    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x22: out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, 0x6E]
+        case 0x0D: out += [0x5C, 0x72]
+        case 0x09: out += [0x5C, 0x74]
+        case 0x08: out += [0x5C, 0x62]
+        case 0x0C: out += [0x5C, 0x66]
+        case 0x00..<0x20, 0x7F:
+            let hex = Array("0123456789abcdef".utf8)
+            out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: out.append(byte)
+        }
     }
 
     /// Appends `text` as a JSON string literal to a `String`.

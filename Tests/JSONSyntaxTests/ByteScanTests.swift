@@ -26,6 +26,8 @@ import Testing
                             }
                             #expect(ByteScan.firstLineBreak(buffer, from: from) == Self.naiveLineBreak(bytes, from: from),
                                     "byte \(value) at \(position) of \(length) from \(from)")
+                            let escape = bytes.indices.first { $0 >= from && (bytes[$0] < 0x20 || bytes[$0] == 0x22 || bytes[$0] == 0x5C || bytes[$0] == 0x7F) } ?? length
+                            #expect(ByteScan.firstNeedingEscape(buffer, from: from) == escape, "byte \(value) at \(position) of \(length) from \(from)")
                         }
                     }
                 }
@@ -62,6 +64,30 @@ import Testing
         }
     }
 
+    @Test func quotingEscapesExactlyWhatJSONNeeds() {
+        // Every byte value, alone and inside a long plain run (the run is copied whole).
+        for value in 0...0x7F {
+            let text = String(repeating: "abcdefgh", count: 3) + String(UnicodeScalar(UInt8(value))) + "ijk"
+            let quoted = JSONWriter.quoted(text)
+            let expected: String = {
+                switch value {
+                case 0x22: return "\\\""
+                case 0x5C: return "\\\\"
+                case 0x0A: return "\\n"
+                case 0x0D: return "\\r"
+                case 0x09: return "\\t"
+                case 0x08: return "\\b"
+                case 0x0C: return "\\f"
+                case 0..<0x20, 0x7F: return "\\u00" + String(value, radix: 16).leftPadded(to: 2)
+                default: return String(UnicodeScalar(UInt8(value)))
+                }
+            }()
+            #expect(quoted == "\"abcdefghabcdefghabcdefgh\(expected)ijk\"", "byte \(value)")
+        }
+        #expect(JSONWriter.quoted("日本語 \u{1F600} é") == "\"日本語 \u{1F600} é\"")
+        #expect(JSONWriter.quoted("") == "\"\"")
+    }
+
     @Test func keysThatAreEqualAsTextAreDuplicatesHoweverWritten() {
         // The parser reads a plain ASCII key's signature from the bytes and any other key's from
         // its decoded text: both must agree, or an escaped spelling would hide a repeat.
@@ -94,4 +120,8 @@ struct SplitMix {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

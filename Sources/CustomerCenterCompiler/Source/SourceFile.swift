@@ -61,7 +61,8 @@ public struct SourceFile: Sendable {
     /// The file's line ending, as its first line break writes it: `"\r\n"`, `"\r"`, or `"\n"`
     /// (also for a file without line breaks). Writers keep it (SPEC §2).
     public var lineEnding: String {
-        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
+        let index = bytes.withUnsafeBufferPointer { ByteScan.firstLineBreak($0, from: 0) }
+        guard index < bytes.count else { return "\n" }
         if bytes[index] == 0x0A { return "\n" }
         return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
     }
