@@ -6,49 +6,78 @@
 /// small objects of a config; a non-ASCII key is compared with every key, since it may be
 /// equivalent to one of another length. Past that it uses a hash table (O(1) per member).
 struct DuplicateKeyIndex {
-    private var signatures: [UInt32] = []
-    private var nonASCII: [Int] = []
+    /// One member of an object being read: its key's signature and tape entry. The parser keeps
+    /// the slots of every open object on one stack (an object's start at `base`), so reading an
+    /// object allocates nothing for this.
+    struct Slot {
+        var signature: UInt32
+        var entry: UInt32
+    }
+
+    /// Where this object's slots start on the parser's stack.
+    let base: Int
     private var table: [String: ByteRange]?
     private static let linearLimit = 256
     private static let nonASCIISignature: UInt32 = .max
 
-    /// Records `key`; returns the range of an earlier member with the same key, if any.
-    /// `signature`, when the parser has it from the source bytes, saves reading the key again.
-    mutating func insert(_ key: String, range: ByteRange, members: [JSONMember], signature known: UInt32? = nil) -> ByteRange? {
+    init(base: Int) { self.base = base }
+
+    /// Records the key at tape entry `key`; returns the range of an earlier member with the
+    /// same key, if any.
+    mutating func insert(_ key: Int, tape: TapeBuilder, bytes: UnsafeBufferPointer<UInt8>, slots: inout [Slot]) -> ByteRange? {
+        let entry = tape.entries[key]
+        let range = ByteRange(Int(entry.start), Int(entry.end))
         if table == nil {
-            if members.count < Self.linearLimit {
-                let signature = known ?? Self.signature(key)
+            if slots.count - base < Self.linearLimit {
+                let signature = entry.flags & JSONTape.Entry.ascii != 0
+                    ? Self.asciiSignature(bytes, quoted: range) : Self.signature(tape.text(at: key, in: bytes))
                 var match: ByteRange?
-                if signature == Self.nonASCIISignature {
-                    match = members.first(where: { $0.key == key })?.keyRange
-                    nonASCII.append(members.count)
-                } else {
-                    for (index, other) in signatures.enumerated() where other == signature && members[index].key == key {
-                        match = members[index].keyRange
+                // Keys of the same signature first, then the non-ASCII ones (which may be
+                // equivalent to a key of another length); a non-ASCII key is compared with all.
+                for slot in slots[base...] where slot.signature == signature || signature == Self.nonASCIISignature {
+                    if Self.sameKey(key, Int(slot.entry), tape: tape, bytes: bytes) {
+                        match = Self.range(of: Int(slot.entry), in: tape)
                         break
                     }
-                    if match == nil {
-                        for index in nonASCII where members[index].key == key {
-                            match = members[index].keyRange
+                }
+                if match == nil, signature != Self.nonASCIISignature {
+                    for slot in slots[base...] where slot.signature == Self.nonASCIISignature {
+                        if Self.sameKey(key, Int(slot.entry), tape: tape, bytes: bytes) {
+                            match = Self.range(of: Int(slot.entry), in: tape)
                             break
                         }
                     }
                 }
-                // Every member gets its signature, repeated or not: the caller appends it either
-                // way, and the signatures must stay in step with the members.
-                signatures.append(signature)
+                // Every member gets its slot, repeated or not, in step with the members.
+                slots.append(Slot(signature: signature, entry: UInt32(truncatingIfNeeded: key)))
                 return match
             }
             var built: [String: ByteRange] = [:]
-            built.reserveCapacity(members.count * 2)
-            for member in members where built[member.key] == nil { built[member.key] = member.keyRange }
+            built.reserveCapacity((slots.count - base) * 2)
+            for slot in slots[base...] {
+                let text = tape.text(at: Int(slot.entry), in: bytes)
+                if built[text] == nil { built[text] = Self.range(of: Int(slot.entry), in: tape) }
+            }
             table = built
-            signatures = []
-            nonASCII = []
         }
-        if let first = table?[key] { return first }
-        table?[key] = range
+        let text = tape.text(at: key, in: bytes)
+        if let first = table?[text] { return first }
+        table?[text] = range
         return nil
+    }
+
+    private static func range(of index: Int, in tape: TapeBuilder) -> ByteRange {
+        ByteRange(Int(tape.entries[index].start), Int(tape.entries[index].end))
+    }
+
+    /// Whether two keys are the same as Swift compares strings: plain ASCII keys by their bytes.
+    private static func sameKey(_ a: Int, _ b: Int, tape: TapeBuilder, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = tape.entries[a], second = tape.entries[b]
+        if first.flags & second.flags & JSONTape.Entry.ascii != 0 {
+            return ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(first.start) + 1..<Int(first.end) - 1]),
+                                  UnsafeBufferPointer(rebasing: bytes[Int(second.start) + 1..<Int(second.end) - 1]))
+        }
+        return tape.text(at: a, in: bytes) == tape.text(at: b, in: bytes)
     }
 
     /// The signature of a plain ASCII key from its bytes, quotes included in `quoted`.

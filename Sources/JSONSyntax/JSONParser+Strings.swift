@@ -1,13 +1,13 @@
 extension Parser {
-    /// Reads a string starting at its opening quote. Returns the decoded text and the range
-    /// (quotes included). Issues are recorded for every defect; the text keeps what can be kept
-    /// (U+FFFD for bytes that are not UTF-8 and for lone surrogates).
-    mutating func parseString(quote: UInt8) throws(IssueLimitReached) -> (String, ByteRange) {
+    /// Reads a string starting at its opening quote onto the tape, its range with the quotes.
+    /// Issues are recorded for every defect; the text keeps what can be kept (U+FFFD for bytes
+    /// that are not UTF-8 and for lone surrogates).
+    mutating func parseString(quote: UInt8) throws(IssueLimitReached) {
         let start = pos
         pos += 1
         // Fast path: no escapes, no control characters, valid UTF-8 (any script: the 32-locale
-        // tables are mostly non-ASCII), the common case for keys and values. One pass; the
-        // String is made from the bytes as they are.
+        // tables are mostly non-ASCII), the common case for keys and values. One pass; the text
+        // is the bytes as they are, read when someone asks.
         var scan = pos
         var ascii = true
         while scan < bytes.count {
@@ -28,13 +28,12 @@ extension Parser {
             }
         }
         if scan < bytes.count, bytes[scan] == quote {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<scan]), as: UTF8.self)
             pos = scan + 1
-            lastStringWasPlainASCII = ascii
-            return (text, ByteRange(start, pos))
+            tape.append(.string, ByteRange(start, pos), flags: ascii ? JSONTape.Entry.simple | JSONTape.Entry.ascii : JSONTape.Entry.simple)
+            return
         }
-        lastStringWasPlainASCII = false
-        return try parseStringSlowly(start: start, quote: quote, resumeAt: scan)
+        let (text, range) = try parseStringSlowly(start: start, quote: quote, resumeAt: scan)
+        tape.appendDecoded(text, range)
     }
 
     private mutating func parseStringSlowly(start: Int, quote: UInt8, resumeAt: Int) throws(IssueLimitReached) -> (String, ByteRange) {

@@ -48,16 +48,17 @@ extension Parser {
 
     /// Reads a number. The token is the longest run of number-ish bytes, so `0x1F`, `1.2.3`
     /// and `12abc` are reported as one bad number rather than a cascade.
-    mutating func parseNumber() throws(IssueLimitReached) -> JSONValue {
+    mutating func parseNumber() throws(IssueLimitReached) {
         let start = pos
         while pos < bytes.count, isNumberTokenByte(bytes[pos]) { pos += 1 }
         let range = ByteRange(start, pos)
         let token = UnsafeBufferPointer(rebasing: bytes[start..<pos])
         if let problem = NumberGrammar.problem(in: token) {
             try report(.invalidNumber(problem), range)
-            return JSONValue(.invalid, range: range)
+            tape.append(.invalid, range)
+            return
         }
-        return JSONValue(.number(JSONNumber(text: String(decoding: token, as: UTF8.self))), range: range)
+        tape.append(.number, range)
     }
 
     private func isNumberTokenByte(_ b: UInt8) -> Bool {

@@ -9,22 +9,47 @@ public enum JSONParser {
     /// Issues reported before the parser gives up on a file (binary garbage would report every byte).
     public static let defaultIssueLimit = 200
 
-    /// Parses UTF-8 JSON text.
+    /// Parses UTF-8 JSON text into a tree.
     public static func parse(
         _ bytes: [UInt8],
         maxDepth: Int = defaultMaxDepth,
         issueLimit: Int = defaultIssueLimit
     ) -> JSONParseResult {
+        let parsed = parseTape(bytes, maxDepth: maxDepth, issueLimit: issueLimit)
+        return JSONParseResult(root: parsed.root?.value, issues: parsed.issues)
+    }
+
+    /// Parses UTF-8 JSON text into a flat tape: the same values and issues as `parse`, without
+    /// building a tree.
+    public static func parseTape(
+        _ bytes: [UInt8],
+        maxDepth: Int = defaultMaxDepth,
+        issueLimit: Int = defaultIssueLimit
+    ) -> JSONTapeResult {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
-            return JSONParseResult(
-                root: nil,
+            return JSONTapeResult(
+                tape: JSONTape(bytes: bytes, entries: [], texts: [], rootIndex: nil),
                 issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))])
         }
-        return bytes.withUnsafeBufferPointer { buffer in
+        let (builder, rootIndex, issues) = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit)
-            return parser.parseDocument()
+            let rootIndex = parser.parseDocument()
+            return (parser.tape, rootIndex, parser.issues)
         }
+        return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: builder.entries, texts: builder.texts, rootIndex: rootIndex),
+                              issues: issues)
     }
+}
+
+/// What `JSONParser.parseTape` read.
+public struct JSONTapeResult: Sendable {
+    /// The values.
+    public let tape: JSONTape
+    /// Issues in the order found.
+    public let issues: [JSONSyntaxIssue]
+
+    /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
+    public var root: JSONNode? { tape.root }
 }
 
 /// Marker for giving up after too many issues; unwinds the recursion cleanly.
@@ -43,9 +68,10 @@ struct Parser {
     /// The end of the file was reported inside a container: the enclosing ones are not
     /// reported again (a truncated file gets one error, not one per open bracket).
     var reportedUnclosed = false
-    /// Whether the last string read was plain ASCII between its quotes (no escape, nothing to
-    /// repair): its key signature can then be read from the source bytes.
-    var lastStringWasPlainASCII = false
+    /// The values read so far.
+    var tape = TapeBuilder()
+    /// The keys of the objects being read, innermost last (see `DuplicateKeyIndex`).
+    var keySlots: [DuplicateKeyIndex.Slot] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int) {
         self.bytes = bytes
@@ -55,18 +81,21 @@ struct Parser {
 
     // MARK: Document
 
-    mutating func parseDocument() -> JSONParseResult {
+    /// Reads the document; returns the index of its top-level value on the tape.
+    mutating func parseDocument() -> Int? {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             issues.append(JSONSyntaxIssue(.byteOrderMark, ByteRange(0, 3)))
             pos = 3
         }
-        var root: JSONValue?
+        var root: Int?
         do {
             try skipTrivia()
             if pos >= bytes.count {
                 try report(.unexpected(expected: "a JSON value", found: .endOfFile), .at(pos))
             } else {
-                root = try parseValue()
+                let index = tape.entries.count
+                try parseValue()
+                root = index
                 try skipTrivia()
                 if pos < bytes.count {
                     let token = peekToken()
@@ -76,7 +105,7 @@ struct Parser {
         } catch {
             // Issue limit reached: keep what was built so far; `report` recorded the reason.
         }
-        return JSONParseResult(root: root, issues: issues)
+        return root
     }
 
     mutating func report(_ kind: JSONSyntaxIssue.Kind, _ range: ByteRange) throws(IssueLimitReached) {
@@ -91,41 +120,43 @@ struct Parser {
 
     // MARK: Values
 
-    mutating func parseValue() throws(IssueLimitReached) -> JSONValue {
+    /// Reads one value onto the tape (a container with its subtree): always exactly one entry
+    /// at the top.
+    mutating func parseValue() throws(IssueLimitReached) {
         guard let b = byte(at: pos) else {
             try report(.unexpected(expected: "a value", found: .endOfFile), .at(pos))
-            return JSONValue(.invalid, range: .at(pos))
+            tape.append(.invalid, .at(pos))
+            return
         }
         switch b {
-        case UInt8(ascii: "{"): return try parseContainer(open: b)
-        case UInt8(ascii: "["): return try parseContainer(open: b)
+        case UInt8(ascii: "{"): try parseContainer(open: b)
+        case UInt8(ascii: "["): try parseContainer(open: b)
         case UInt8(ascii: "\""):
-            let (text, range) = try parseString(quote: b)
-            return JSONValue(.string(text), range: range)
+            try parseString(quote: b)
         case UInt8(ascii: "'"):
             try report(.singleQuotedString, .at(pos))
-            let (text, range) = try parseString(quote: b)
-            return JSONValue(.string(text), range: range)
+            try parseString(quote: b)
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try parseNumber()
+            try parseNumber()
         case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
             // Leave structural characters to the caller, which knows how to resynchronise.
             try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
-            return JSONValue(.invalid, range: .at(pos))
+            tape.append(.invalid, .at(pos))
         default:
             if isWordByte(b) {
                 let start = pos
                 let word = readWord()
                 switch word {
-                case "true": return JSONValue(.bool(true), range: ByteRange(start, pos))
-                case "false": return JSONValue(.bool(false), range: ByteRange(start, pos))
-                case "null": return JSONValue(.null, range: ByteRange(start, pos))
+                case "true": tape.append(.bool, ByteRange(start, pos), payload: 1); return
+                case "false": tape.append(.bool, ByteRange(start, pos), payload: 0); return
+                case "null": tape.append(.null, ByteRange(start, pos)); return
                 case "NaN", "Infinity":
                     try report(.invalidNumber(.notANumber(word)), ByteRange(start, pos))
                 default:
                     try report(.unexpected(expected: "a value", found: .word(word)), ByteRange(start, pos))
                 }
-                return JSONValue(.invalid, range: ByteRange(start, pos))
+                tape.append(.invalid, ByteRange(start, pos))
+                return
             }
             let token = peekToken()
             if b >= 0x80, !token.isValidScalar {
@@ -134,11 +165,11 @@ struct Parser {
                 try report(.unexpected(expected: "a value", found: token.token), token.range)
             }
             pos = token.range.end
-            return JSONValue(.invalid, range: token.range)
+            tape.append(.invalid, token.range)
         }
     }
 
-    mutating func parseContainer(open: UInt8) throws(IssueLimitReached) -> JSONValue {
+    mutating func parseContainer(open: UInt8) throws(IssueLimitReached) {
         let start = pos
         if depth >= maxDepth {
             if !reportedDepth {
@@ -146,7 +177,8 @@ struct Parser {
                 try report(.tooDeep(limit: maxDepth), ByteRange(start, start + 1))
             }
             skipBalanced()
-            return JSONValue(.invalid, range: ByteRange(start, pos))
+            tape.append(.invalid, ByteRange(start, pos))
+            return
         }
         depth += 1
         openBrackets.append(open)
@@ -155,12 +187,9 @@ struct Parser {
             openBrackets.removeLast()
         }
         pos += 1
-        if open == UInt8(ascii: "{") {
-            let members = try parseObjectBody(openedAt: start)
-            return JSONValue(.object(members), range: ByteRange(start, pos))
-        }
-        let elements = try parseArrayBody(openedAt: start)
-        return JSONValue(.array(elements), range: ByteRange(start, pos))
+        let index = tape.append(open == UInt8(ascii: "{") ? .object : .array, .at(start))
+        let count = open == UInt8(ascii: "{") ? try parseObjectBody(openedAt: start) : try parseArrayBody(openedAt: start)
+        tape.close(index, end: pos, count: count)
     }
 
     /// "expected X, found Y" at the token; bytes that are not UTF-8 are `invalidUTF8` instead
@@ -186,53 +215,62 @@ struct Parser {
         openBrackets.dropLast().contains(bracket)
     }
 
-    mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) -> [JSONValue] {
+    /// Reads an array's elements; returns how many.
+    mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) -> Int {
         let opening = ByteRange(start, start + 1)
-        var elements: [JSONValue] = []
+        var count = 0
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "]"), expected: "a value") {
-            case .closed: return elements
+            case .closed: return count
             case .skipped: continue
             case .item: break
             }
-            elements.append(try parseValue())
-            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return elements }
+            try parseValue()
+            count += 1
+            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return count }
         }
     }
 
-    mutating func parseObjectBody(openedAt start: Int) throws(IssueLimitReached) -> [JSONMember] {
+    /// Reads an object's members (key, value, key, value… on the tape); returns how many.
+    mutating func parseObjectBody(openedAt start: Int) throws(IssueLimitReached) -> Int {
         let opening = ByteRange(start, start + 1)
-        var members: [JSONMember] = []
-        var seen = DuplicateKeyIndex()
+        var count = 0
+        var seen = DuplicateKeyIndex(base: keySlots.count)
+        defer { keySlots.removeSubrange(seen.base...) }
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: "a string key") {
-            case .closed: return members
+            case .closed: return count
             case .skipped: continue
             case .item: break
             }
-            lastStringWasPlainASCII = false
-            guard let (key, keyRange) = try parseKey() else { continue }
-            let signature = lastStringWasPlainASCII ? DuplicateKeyIndex.asciiSignature(bytes, quoted: keyRange) : nil
+            let keyIndex = tape.entries.count
+            let textCount = tape.texts.count
+            guard try parseKey() else {
+                // A stray value skipped as a unit leaves nothing behind.
+                tape.entries.removeSubrange(keyIndex...)
+                tape.texts.removeSubrange(textCount...)
+                continue
+            }
             try skipTrivia()
-            var value: JSONValue
             if byte(at: pos) == UInt8(ascii: ":") {
                 pos += 1
                 try skipTrivia()
-                value = try parseValue()
+                try parseValue()
             } else {
                 let token = peekToken()
                 try reportUnexpected(expected: "':' after the key", token)
                 if let next = byte(at: pos), startsValue(next) {
-                    value = try parseValue()
+                    try parseValue()
                 } else {
-                    value = JSONValue(.invalid, range: .at(pos))
+                    tape.append(.invalid, .at(pos))
                 }
             }
-            if let first = seen.insert(key, range: keyRange, members: members, signature: signature) {
-                try report(.duplicateKey(key, first: first), keyRange)
+            if let first = seen.insert(keyIndex, tape: tape, bytes: bytes, slots: &keySlots) {
+                let keyRange = ByteRange(Int(tape.entries[keyIndex].start), Int(tape.entries[keyIndex].end))
+                try report(.duplicateKey(tape.text(at: keyIndex, in: bytes), first: first), keyRange)
             }
-            members.append(JSONMember(key: key, keyRange: keyRange, value: value))
-            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return members }
+            count += 1
+            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return count }
         }
     }
 
@@ -297,13 +335,15 @@ struct Parser {
         return false
     }
 
-    /// Reads an object key: a string, or (with an issue) a single-quoted or bare one.
-    mutating func parseKey() throws(IssueLimitReached) -> (String, ByteRange)? {
-        guard let b = byte(at: pos) else { return nil }
-        if b == UInt8(ascii: "\"") { return try parseString(quote: b) }
+    /// Reads an object key onto the tape: a string, or (with an issue) a single-quoted or bare
+    /// one. Returns whether there was one.
+    mutating func parseKey() throws(IssueLimitReached) -> Bool {
+        guard let b = byte(at: pos) else { return false }
+        if b == UInt8(ascii: "\"") { try parseString(quote: b); return true }
         if b == UInt8(ascii: "'") {
             try report(.singleQuotedString, .at(pos))
-            return try parseString(quote: b)
+            try parseString(quote: b)
+            return true
         }
         if isWordByte(b) {
             let start = pos
@@ -313,15 +353,16 @@ struct Parser {
             while ahead < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[ahead]) { ahead += 1 }
             if byte(at: ahead) == UInt8(ascii: ":") {
                 try report(.unquotedKey(word), ByteRange(start, pos))
-                return (word, ByteRange(start, pos))
+                tape.appendDecoded(word, ByteRange(start, pos))
+                return true
             }
             try report(.unexpected(expected: "a string key", found: .word(word)), ByteRange(start, pos))
-            return nil
+            return false
         }
         if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
             try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
-            _ = try parseValue()  // skip the stray value as a unit
-            return nil
+            try parseValue()  // skip the stray value as a unit (the caller drops it from the tape)
+            return false
         }
         let token = peekToken()
         if b >= 0x80, !token.isValidScalar {
@@ -330,7 +371,7 @@ struct Parser {
             try report(.unexpected(expected: "a string key", found: token.token), token.range)
         }
         pos = max(token.range.end, pos + 1)
-        return nil
+        return false
     }
 
     /// Skips a value without building it, for nesting past the limit. Iterative: any depth is fine.
