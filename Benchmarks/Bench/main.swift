@@ -19,6 +19,15 @@ if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < C
     try ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: bytes)).write(toFile: CommandLine.arguments[index + 2], atomically: true, encoding: .utf8)
     exit(0)
 }
+// `--generate-findings KEYS FILE`, `--generate-text BYTES FILE`: the one-line finding-heavy export
+// and the mostly non-ASCII table of the tables below.
+for (flag, make) in [("--generate-findings", { ConfigGenerator.minifiedWithFindings(keys: $0) }),
+                     ("--generate-text", { ConfigGenerator.textHeavy(bytes: $0, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ") })] as [(String, (Int) -> String)] {
+    if let index = CommandLine.arguments.firstIndex(of: flag), index + 2 < CommandLine.arguments.count, let size = Int(CommandLine.arguments[index + 1]) {
+        try make(size).write(toFile: CommandLine.arguments[index + 2], atomically: true, encoding: .utf8)
+        exit(0)
+    }
+}
 let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("cc-bench-\(getpid())")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -128,7 +137,7 @@ for input in inputs {
     let data = Data(input.bytes)
     let timings = measureInterleaved(n, [
         { _ = try? JSONSerialization.jsonObject(with: data) },
-        { _ = JSONParser.parse(input.bytes) },
+        { _ = JSONParser.parseTape(input.bytes) },
         { _ = Linter.lint(SourceFile(path: "bench.json", bytes: input.bytes)) },
     ])
     let (foundation, parse, lint) = (timings[0], timings[1], timings[2])
@@ -140,7 +149,7 @@ for input in shapedInputs where input.bytes.count < 10_000_000 {
     let data = Data(input.bytes)
     let timings = measureInterleaved(5, [
         { _ = try? JSONSerialization.jsonObject(with: data) },
-        { _ = JSONParser.parse(input.bytes) },
+        { _ = JSONParser.parseTape(input.bytes) },
         { _ = Linter.lint(SourceFile(path: "bench.json", bytes: input.bytes)) },
     ])
     let (foundation, parse, lint) = (timings[0], timings[1], timings[2])
@@ -163,8 +172,8 @@ print("|---|---|---|---|")
 let asciiConfig = Array(ConfigGenerator.textHeavy(bytes: 4_000_000, sample: "Cancel your subscription at any time ").utf8)
 let wideConfig = Array(ConfigGenerator.textHeavy(bytes: 4_000_000, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ").utf8)
 let wideTimings = measureInterleaved(quick ? 3 : 5, [
-    { _ = JSONParser.parse(asciiConfig) },
-    { _ = JSONParser.parse(wideConfig) },
+    { _ = JSONParser.parseTape(asciiConfig) },
+    { _ = JSONParser.parseTape(wideConfig) },
     { _ = Linter.lint(SourceFile(path: "a.json", bytes: asciiConfig)) },
     { _ = Linter.lint(SourceFile(path: "w.json", bytes: wideConfig)) },
 ])

@@ -17,6 +17,11 @@ struct DuplicateKeyIndex {
     /// Where this object's slots start on the parser's stack.
     let base: Int
     private var table: [String: ByteRange]?
+    /// One bit per signature seen (a 128-bit filter): a key whose bit is clear has no earlier
+    /// key of its signature, and most keys of an object are like that.
+    private var seenLow: UInt64 = 0
+    private var seenHigh: UInt64 = 0
+    private var hasNonASCII = false
     private static let linearLimit = 256
     private static let nonASCIISignature: UInt32 = .max
 
@@ -32,15 +37,27 @@ struct DuplicateKeyIndex {
                 let signature = entry.flags & JSONTape.Entry.ascii != 0
                     ? Self.asciiSignature(bytes, quoted: range) : Self.signature(tape.text(at: key, in: bytes))
                 var match: ByteRange?
+                let bit = UInt64(1) << UInt64((signature &* 0x9E37_79B9) >> 26 & 63)
+                let high = (signature &* 0x9E37_79B9) >> 25 & 1 != 0
+                let mayRepeat = signature == Self.nonASCIISignature || (high ? seenHigh : seenLow) & bit != 0
                 // Keys of the same signature first, then the non-ASCII ones (which may be
                 // equivalent to a key of another length); a non-ASCII key is compared with all.
-                for slot in slots[base...] where slot.signature == signature || signature == Self.nonASCIISignature {
-                    if Self.sameKey(key, Int(slot.entry), tape: tape, bytes: bytes) {
-                        match = Self.range(of: Int(slot.entry), in: tape)
-                        break
+                if mayRepeat {
+                    for slot in slots[base...] where slot.signature == signature || signature == Self.nonASCIISignature {
+                        if Self.sameKey(key, Int(slot.entry), tape: tape, bytes: bytes) {
+                            match = Self.range(of: Int(slot.entry), in: tape)
+                            break
+                        }
                     }
                 }
-                if match == nil, signature != Self.nonASCIISignature {
+                if signature == Self.nonASCIISignature {
+                    hasNonASCII = true
+                } else if high {
+                    seenHigh |= bit
+                } else {
+                    seenLow |= bit
+                }
+                if match == nil, hasNonASCII, signature != Self.nonASCIISignature {
                     for slot in slots[base...] where slot.signature == Self.nonASCIISignature {
                         if Self.sameKey(key, Int(slot.entry), tape: tape, bytes: bytes) {
                             match = Self.range(of: Int(slot.entry), in: tape)

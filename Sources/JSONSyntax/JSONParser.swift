@@ -36,7 +36,14 @@ public enum JSONParser {
             let rootIndex = parser.parseDocument()
             return (parser.tape, rootIndex, parser.issues)
         }
-        return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: builder.entries, texts: builder.texts, rootIndex: rootIndex),
+        // The tape grew by doubling; what reads it next holds it beside the model it builds, so
+        // it keeps only what it uses.
+        let entries = builder.entries.capacity > builder.entries.count + 1024
+            ? [JSONTape.Entry](unsafeUninitializedCapacity: builder.entries.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: builder.entries)
+            }
+            : builder.entries
+        return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: entries, texts: builder.texts, rootIndex: rootIndex),
                               issues: issues)
     }
 }

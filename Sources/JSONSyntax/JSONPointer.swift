@@ -108,22 +108,23 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The pointer of the innermost node of `root` whose range contains `offset` (the member's
     /// value when the offset is on a key).
-    public static func innermost(at offset: Int, in root: JSONValue) -> JSONPointer {
+    public static func innermost(at offset: Int, in root: JSONNode) -> JSONPointer {
         var pointer = JSONPointer.root
         var node = root
         while true {
-            switch node.kind {
-            case .object(let members):
-                guard let member = members.last(where: { $0.range.start <= offset }),
-                      member.range.contains(offset) || member.keyRange.contains(offset) else { return pointer }
+            if let members = node.objectMembers {
+                var found: JSONNode.Member?
+                for member in members where member.keyRange.start <= offset { found = member }
+                guard let member = found, member.range.contains(offset) || member.keyRange.contains(offset) else { return pointer }
                 pointer = pointer.appending(member.key)
                 node = member.value
-            case .array(let elements):
-                guard let index = elements.lastIndex(where: { $0.range.start <= offset }),
-                      elements[index].range.contains(offset) else { return pointer }
+            } else if let elements = node.arrayElements {
+                var found: (offset: Int, element: JSONNode)?
+                for (index, element) in elements.enumerated() where element.range.start <= offset { found = (index, element) }
+                guard let (index, element) = found, element.range.contains(offset) else { return pointer }
                 pointer = pointer.appending(index)
-                node = elements[index]
-            default:
+                node = element
+            } else {
                 return pointer
             }
         }

@@ -107,15 +107,34 @@ public struct JSONNode: Sendable {
         let entry = entry
         guard entry.kind == .string else { return false }
         if entry.flags & JSONTape.Entry.ascii != 0 {
-            // Plain ASCII compares equal to exactly its own bytes.
+            // The same bytes are the same text; plain ASCII against plain ASCII is equal only
+            // then. Non-ASCII text can still be equivalent (KELVIN SIGN is `K`).
             var text = text
-            return text.withUTF8 { utf8 in
-                tape.bytes.withUnsafeBufferPointer { bytes in
+            let decided: Bool? = text.withUTF8 { utf8 in
+                let same = tape.bytes.withUnsafeBufferPointer { bytes in
                     ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), utf8)
+                }
+                return same || utf8.allSatisfy { $0 < 0x80 } ? same : nil
+            }
+            if let decided { return decided }
+        }
+        return stringValue == text
+    }
+
+    /// Whether both values are strings with the same text, as Swift compares strings, without
+    /// decoding them when their bytes decide.
+    public func stringEquals(_ other: JSONNode) -> Bool {
+        let entry = entry, otherEntry = other.entry
+        guard entry.kind == .string, otherEntry.kind == .string else { return false }
+        if entry.flags & otherEntry.flags & JSONTape.Entry.ascii != 0 {
+            return tape.bytes.withUnsafeBufferPointer { bytes in
+                other.tape.bytes.withUnsafeBufferPointer { otherBytes in
+                    ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]),
+                                   UnsafeBufferPointer(rebasing: otherBytes[Int(otherEntry.start) + 1..<Int(otherEntry.end) - 1]))
                 }
             }
         }
-        return stringValue == text
+        return stringValue == other.stringValue
     }
 
     /// The number, when the value is one.

@@ -16,10 +16,16 @@ public struct JSONWriter {
     }
 
     /// The document as text, with a trailing newline.
-    public func write(_ value: JSONValue) -> String {
+    public func write(_ value: JSONValue) -> String { document(value) }
+
+    /// The document on a tape as text, with a trailing newline: strings are copied from the
+    /// source (escaped as needed), never decoded.
+    public func write(_ node: JSONNode) -> String { document(node) }
+
+    private func document<Node: WritableJSON>(_ root: Node) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        write(value, indent: 0, into: &out)
+        write(node: root, indent: 0, into: &out)
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
@@ -27,57 +33,51 @@ public struct JSONWriter {
     /// Appends `value` at nesting level `indent`. Output is built as UTF-8 bytes in one buffer:
     /// appending to a `String` piece by piece can copy the whole text again and again.
     public func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
-        switch value.kind {
-        case .object(let members):
+        write(node: value, indent: indent, into: &out)
+    }
+
+    private func write<Node: WritableJSON>(node value: Node, indent: Int, into out: inout [UInt8]) {
+        if let members = value.writableMembers {
             if members.isEmpty { out += [0x7B, 0x7D]; return }
-            let ordered = sortKeys ? members.sorted { Self.keyOrder($0.key, $1.key) } : members
+            let ordered = sortKeys ? members.sorted(by: Node.keyPrecedes) : Array(members)
             out += [0x7B, 0x0A]
             for (i, member) in ordered.enumerated() {
                 Self.appendIndent(indent + 1, to: &out)
-                Self.appendQuoted(member.key, to: &out)
+                Node.appendKey(of: member, to: &out)
                 out += [0x3A, 0x20]
-                write(member.value, indent: indent + 1, into: &out)
+                write(node: Node.value(of: member), indent: indent + 1, into: &out)
                 if i < ordered.count - 1 { out.append(0x2C) }
                 out.append(0x0A)
             }
             Self.appendIndent(indent, to: &out)
             out.append(0x7D)
-        case .array(let elements):
+        } else if let elements = value.writableElements {
             if elements.isEmpty { out += [0x5B, 0x5D]; return }
             if appendInline(elements, indent: indent, into: &out) { return }
             out += [0x5B, 0x0A]
+            let count = elements.count
             for (i, element) in elements.enumerated() {
                 Self.appendIndent(indent + 1, to: &out)
-                write(element, indent: indent + 1, into: &out)
-                if i < elements.count - 1 { out.append(0x2C) }
+                write(node: element, indent: indent + 1, into: &out)
+                if i < count - 1 { out.append(0x2C) }
                 out.append(0x0A)
             }
             Self.appendIndent(indent, to: &out)
             out.append(0x5D)
-        case .string(let text):
-            Self.appendQuoted(text, to: &out)
-        case .number(let number):
-            out += number.text.utf8
-        case .bool(let flag):
-            out += (flag ? "true" : "false").utf8
-        case .null, .invalid:
-            out += "null".utf8
+        } else {
+            value.appendScalar(to: &out)
         }
     }
 
     /// Writes an array of scalars on one line when it fits; leaves `out` unchanged otherwise.
-    private func appendInline(_ elements: [JSONValue], indent: Int, into out: inout [UInt8]) -> Bool {
-        for element in elements {
-            switch element.kind {
-            case .object, .array: return false
-            default: continue
-            }
-        }
+    private func appendInline<Elements: Collection>(_ elements: Elements, indent: Int, into out: inout [UInt8]) -> Bool
+    where Elements.Element: WritableJSON {
+        if elements.contains(where: \.isContainer) { return false }
         let start = out.count
         out.append(0x5B)
         for (i, element) in elements.enumerated() {
             if i > 0 { out += [0x2C, 0x20] }
-            write(element, indent: indent, into: &out)
+            element.appendScalar(to: &out)
             if out.count - start + indent * 2 > inlineArrayLimit {
                 out.removeSubrange(start...)
                 return false
@@ -99,18 +99,21 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal: `"`, `\` and C0 controls (and DEL) escaped, the
     /// rest raw UTF-8.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        out.append(0x22)
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                // The run up to the next byte to escape is copied whole.
-                let special = ByteScan.firstNeedingEscape(bytes, from: start)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<special]))
-                guard special < bytes.count else { break }
-                appendEscaped(bytes[special], to: &out)
-                start = special + 1
-            }
+        text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    }
+
+    /// Appends UTF-8 text as a JSON string literal.
+    static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(0x22)
+        var start = 0
+        while start < bytes.count {
+            // The run up to the next byte to escape is copied whole.
+            let special = ByteScan.firstNeedingEscape(bytes, from: start)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<special]))
+            guard special < bytes.count else { break }
+            appendEscaped(bytes[special], to: &out)
+            start = special + 1
         }
         out.append(0x22)
     }
@@ -145,4 +148,89 @@ public struct JSONWriter {
         appendQuoted(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// What the writer needs of a value: a tree node or a tape node.
+protocol WritableJSON {
+    associatedtype Member
+    associatedtype Members: Collection where Members.Element == Member
+    associatedtype Elements: Collection where Elements.Element == Self
+    /// The members, when the value is an object.
+    var writableMembers: Members? { get }
+    /// The elements, when the value is an array.
+    var writableElements: Elements? { get }
+    /// Whether the value is an object or an array.
+    var isContainer: Bool { get }
+    /// Appends a value that is not a container (an unreadable one as `null`).
+    func appendScalar(to out: inout [UInt8])
+    static func value(of member: Member) -> Self
+    /// The canonical key order: by UTF-8 bytes.
+    static func keyPrecedes(_ a: Member, _ b: Member) -> Bool
+    static func appendKey(of member: Member, to out: inout [UInt8])
+}
+
+extension JSONValue: WritableJSON {
+    var writableMembers: [JSONMember]? { objectMembers }
+    var writableElements: [JSONValue]? { arrayElements }
+    var isContainer: Bool {
+        switch kind {
+        case .object, .array: return true
+        default: return false
+        }
+    }
+
+    func appendScalar(to out: inout [UInt8]) {
+        switch kind {
+        case .string(let text): JSONWriter.appendQuoted(text, to: &out)
+        case .number(let number): out += number.text.utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .null, .invalid, .object, .array: out += "null".utf8
+        }
+    }
+
+    static func value(of member: JSONMember) -> JSONValue { member.value }
+    static func keyPrecedes(_ a: JSONMember, _ b: JSONMember) -> Bool { JSONWriter.keyOrder(a.key, b.key) }
+    static func appendKey(of member: JSONMember, to out: inout [UInt8]) { JSONWriter.appendQuoted(member.key, to: &out) }
+}
+
+extension JSONNode: WritableJSON {
+    var writableMembers: Members? { objectMembers }
+    var writableElements: Elements? { arrayElements }
+    var isContainer: Bool { kind == .object || kind == .array }
+
+    func appendScalar(to out: inout [UInt8]) {
+        let entry = entry
+        switch entry.kind {
+        case .string:
+            if entry.flags & JSONTape.Entry.simple != 0 {
+                tape.bytes.withUnsafeBufferPointer { bytes in
+                    JSONWriter.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), to: &out)
+                }
+            } else {
+                JSONWriter.appendQuoted(tape.texts[Int(entry.payload)], to: &out)
+            }
+        case .number:
+            tape.bytes.withUnsafeBufferPointer { bytes in
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]))
+            }
+        case .bool: out += (entry.payload != 0 ? "true" : "false").utf8
+        case .null, .invalid, .object, .array: out += "null".utf8
+        }
+    }
+
+    static func value(of member: Member) -> JSONNode { member.value }
+
+    static func keyPrecedes(_ a: Member, _ b: Member) -> Bool {
+        let first = a.keyNode.entry, second = b.keyNode.entry
+        if first.flags & second.flags & JSONTape.Entry.simple != 0 {
+            // A plain key's bytes are its text's UTF-8.
+            return a.keyNode.tape.bytes.withUnsafeBufferPointer { bytes in
+                UnsafeBufferPointer(rebasing: bytes[Int(first.start) + 1..<Int(first.end) - 1])
+                    .lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[Int(second.start) + 1..<Int(second.end) - 1]))
+            }
+        }
+        return JSONWriter.keyOrder(a.key, b.key)
+    }
+
+    static func appendKey(of member: Member, to out: inout [UInt8]) { member.keyNode.appendScalar(to: &out) }
 }

@@ -28,7 +28,7 @@ import JSONSyntax
     func dashboardSamplesDecodeCleanly(_ name: String) throws {
         let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("dashboard-docs/\(name)"))
         let source = SourceFile(path: name, bytes: Array(data))
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         let root = try #require(parsed.root)
         var sink = DiagnosticSink(file: name)
         // Snippets that are not whole configs are checked against the definition they show.

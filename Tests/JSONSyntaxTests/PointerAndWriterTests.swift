@@ -13,9 +13,13 @@ import Testing
     @Test func innermostNodeAtOffset() throws {
         let text = #"{"screens": {"MANAGEMENT": {"paths": [{"id": "x"}, {"id": "y"}]}}}"#
         let root = try #require(JSONParser.parse(Array(text.utf8)).root)
+        let node = try #require(JSONParser.parseTape(Array(text.utf8)).root)
         let offset = Array(text.utf8).firstIndex(of: UInt8(ascii: "y"))!
-        #expect(JSONPointer.innermost(at: offset, in: root).description == "/screens/MANAGEMENT/paths/1/id")
-        #expect(JSONPointer.innermost(at: 0, in: root) == .root)
+        #expect(JSONPointer.innermost(at: offset, in: node).description == "/screens/MANAGEMENT/paths/1/id")
+        #expect(JSONPointer.innermost(at: offset - 7, in: node).description == "/screens/MANAGEMENT/paths/1/id")
+        #expect(JSONPointer.innermost(at: offset - 8, in: node).description == "/screens/MANAGEMENT/paths/1")
+        #expect(JSONPointer.innermost(at: offset - 10, in: node).description == "/screens/MANAGEMENT/paths")
+        #expect(JSONPointer.innermost(at: 0, in: node) == .root)
         let pointer = try #require(JSONPointer(parsing: "/screens/MANAGEMENT/paths/0/id"))
         #expect(pointer.resolve(in: root)?.stringValue == "x")
     }

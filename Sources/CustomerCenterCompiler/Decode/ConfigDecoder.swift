@@ -3,7 +3,7 @@ import JSONSyntax
 /// Tree → `CustomerCenterConfig`, for either format. Tolerant: it reads what fits and skips
 /// what does not, never reporting (the `SchemaWalker` reports).
 enum ConfigDecoder {
-    static func decode(_ root: JSONValue, format: InputFormat, repeatedKeyOffsets: [Int] = []) -> CustomerCenterConfig? {
+    static func decode(_ root: JSONNode, format: InputFormat, repeatedKeyOffsets: [Int] = []) -> CustomerCenterConfig? {
         guard let top = ObjectReader(root, pointer: .root, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         let base: ObjectReader
         switch format {
@@ -44,11 +44,12 @@ enum ConfigDecoder {
         func theme(_ name: String) -> ThemeColors? {
             guard let (themeReader, themeKey) = reader.object(name) else { return nil }
             let colors = themeReader.members.compactMap { member -> (String, Located<String>, ByteRange)? in
-                let converted = KeyConversion.convertFromSnakeCase(member.key)
+                let key = member.key
+                let converted = KeyConversion.convertFromSnakeCase(key)
                 guard let field = SharedSchema.colors.fields.first(where: {
-                    $0.name == member.key || (themeReader.format == .response && KeyConversion.camelCase($0.name) == converted)
+                    $0.name == key || (themeReader.format == .response && KeyConversion.camelCase($0.name) == converted)
                 }), let text = member.value.stringValue else { return nil }
-                return (field.name, Located(text, range: member.value.range, in: themeReader.pointer, key: member.key), member.keyRange)
+                return (field.name, Located(text, range: member.value.range, in: themeReader.pointer, key: key), member.keyRange)
             }
             return ThemeColors(theme: name, colors: colors, pointer: themeReader.pointer, keyRange: themeKey)
         }
@@ -78,17 +79,29 @@ enum ConfigDecoder {
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
             entries: [], pointer: reader.pointer, keyRange: keyRange)
+        // The locale keys of the entry before, by position: entries list the same locales in
+        // the same order, so a locale's name is read once, not once per key.
+        var locales: [(key: JSONNode, name: String)] = []
         for (key, value) in reader.entries("localized_strings") ?? [] {
             var translations: [Translation] = []
             switch reader.format {
             case .authoring:
                 let entryPointer = key.pointer
-                let members = reader.firstOfEachKey(value.objectMembers ?? [])
-                translations.reserveCapacity(members.count)
-                for member in members {
-                    guard let text = member.value.stringValue else { continue }
-                    translations.append(Translation(locale: member.key, localeRange: member.keyRange, text: text,
-                                                    textRange: member.value.range, entry: entryPointer))
+                translations.reserveCapacity(value.objectMembers?.count ?? 0)
+                var position = 0
+                reader.forFirstOfEachKey(in: value) { member in
+                    defer { position += 1 }
+                    let text = member.value
+                    guard let textValue = text.stringValue else { return }
+                    let locale: String
+                    if position < locales.count, member.keyNode.stringEquals(locales[position].key) {
+                        locale = locales[position].name
+                    } else {
+                        locale = member.key
+                        if position < locales.count { locales[position] = (member.keyNode, locale) } else { locales.append((member.keyNode, locale)) }
+                    }
+                    translations.append(Translation(locale: locale, localeRange: member.keyRange, text: textValue,
+                                                    textRange: text.range, entry: entryPointer))
                 }
             case .response:
                 if let text = value.stringValue {
@@ -171,9 +184,9 @@ enum FormatDetection {
     static let authoringRootKeys: Set<String> = ["screens", "localization", "promotional_offers", "appearance", "support", "change_plans"]
 
     /// `customer_center`/`customerCenter` at the root → response; an authoring root key → authoring.
-    static func detect(_ root: JSONValue) -> InputFormat? {
+    static func detect(_ root: JSONNode) -> InputFormat? {
         guard let members = root.objectMembers else { return nil }
-        if members.contains(where: { $0.key == "customer_center" || $0.key == "customerCenter" }) { return .response }
+        if members.contains(where: { $0.keyEquals("customer_center") || $0.keyEquals("customerCenter") }) { return .response }
         if members.contains(where: { authoringRootKeys.contains($0.key) }) { return .authoring }
         return nil
     }

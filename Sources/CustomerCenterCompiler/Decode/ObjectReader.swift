@@ -1,16 +1,16 @@
 import JSONSyntax
 
-/// Typed, tolerant access to one object of the tree: a value of the wrong type reads as absent
-/// (the `SchemaWalker` has already reported it).
+/// Typed, tolerant access to one object of the document: a value of the wrong type reads as
+/// absent (the `SchemaWalker` has already reported it).
 struct ObjectReader {
-    let node: JSONValue
-    let members: [JSONMember]
+    let node: JSONNode
+    let members: JSONNode.Members
     let pointer: JSONPointer
     let format: InputFormat
     /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
     let repeatedKeyOffsets: [Int]
 
-    init?(_ node: JSONValue, pointer: JSONPointer, format: InputFormat, repeatedKeyOffsets: [Int] = []) {
+    init?(_ node: JSONNode, pointer: JSONPointer, format: InputFormat, repeatedKeyOffsets: [Int] = []) {
         guard let members = node.objectMembers else { return nil }
         self.node = node
         self.members = members
@@ -21,8 +21,8 @@ struct ObjectReader {
 
     /// The member for field `name`: the exact key, or in a response also the spelling iOS
     /// accepts (`localizedStrings`). The first of repeated keys wins.
-    func member(_ name: String) -> JSONMember? {
-        if let exact = members.first(where: { $0.key == name }) { return exact }
+    func member(_ name: String) -> JSONNode.Member? {
+        if let exact = members.first(where: { $0.keyEquals(name) }) { return exact }
         guard format == .response else { return nil }
         let camel = KeyConversion.camelCase(name)
         return members.first { KeyConversion.convertFromSnakeCase($0.key) == camel }
@@ -34,12 +34,12 @@ struct ObjectReader {
     }
 
     func bool(_ name: String) -> Located<Bool>? {
-        guard let member = member(name), case .bool(let flag) = member.value.kind else { return nil }
+        guard let member = member(name), let flag = member.value.boolValue else { return nil }
         return Located(flag, range: member.value.range, in: pointer, key: member.key)
     }
 
     func number(_ name: String) -> Located<JSONNumber>? {
-        guard let member = member(name), case .number(let number) = member.value.kind else { return nil }
+        guard let member = member(name), let number = member.value.numberValue else { return nil }
         return Located(number, range: member.value.range, in: pointer, key: member.key)
     }
 
@@ -49,20 +49,24 @@ struct ObjectReader {
         return (reader, member.keyRange)
     }
 
-    func array(_ name: String) -> [(node: JSONValue, pointer: JSONPointer)]? {
+    func array(_ name: String) -> [(node: JSONNode, pointer: JSONPointer)]? {
         guard let member = member(name), let elements = member.value.arrayElements else { return nil }
         let base = pointer.appending(member.key)
         return elements.enumerated().map { ($1, base.appending($0)) }
     }
 
-    /// The members without later repeats of a key (json.duplicate-key reports those; the first
-    /// is the one decoded). Repeats are rare, so the common case does no hashing.
-    func firstOfEachKey(_ members: [JSONMember]) -> [JSONMember] {
-        guard members.count > 1, repeatedKeyOffsets.contains(where: { members[0].range.start <= $0 && $0 < members[members.count - 1].range.end }) else {
-            return members
+    /// Calls `body` with each member of `object` but later repeats of a key (json.duplicate-key
+    /// reports those; the first is the one decoded). Repeats are rare, so the common case does
+    /// no hashing.
+    func forFirstOfEachKey(in object: JSONNode, _ body: (JSONNode.Member) -> Void) {
+        guard let members = object.objectMembers else { return }
+        let range = object.range
+        guard members.count > 1, repeatedKeyOffsets.contains(where: { range.start <= $0 && $0 < range.end }) else {
+            for member in members { body(member) }
+            return
         }
         var seen = Set<String>()
-        return members.filter { seen.insert($0.key).inserted }
+        for member in members where seen.insert(member.key).inserted { body(member) }
     }
 
     /// Objects among the elements of array `name`.
@@ -79,9 +83,15 @@ struct ObjectReader {
     }
 
     /// Map entries `(key, keyRange, value)` of object `name`.
-    func entries(_ name: String) -> [(key: Located<String>, value: JSONValue)]? {
+    func entries(_ name: String) -> [(key: Located<String>, value: JSONNode)]? {
         guard let member = member(name), let mapMembers = member.value.objectMembers else { return nil }
         let base = pointer.appending(member.key)
-        return firstOfEachKey(mapMembers).map { (Located($0.key, range: $0.keyRange, in: base, key: $0.key), $0.value) }
+        var result: [(key: Located<String>, value: JSONNode)] = []
+        result.reserveCapacity(mapMembers.count)
+        forFirstOfEachKey(in: member.value) { entry in
+            let key = entry.key
+            result.append((Located(key, range: entry.keyRange, in: base, key: key), entry.value))
+        }
+        return result
     }
 }

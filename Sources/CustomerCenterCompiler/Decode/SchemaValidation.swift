@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// The schema stage: `schema.*` for both formats and the `compat.*` predictions for responses.
 enum SchemaValidation {
-    static func validate(_ root: JSONValue, format: InputFormat, source: SourceFile, platforms: Set<Platform>,
+    static func validate(_ root: JSONNode, format: InputFormat, source: SourceFile, platforms: Set<Platform>,
                          repeatedKeyOffsets: [Int] = [], into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         switch format {
@@ -32,15 +32,17 @@ enum SchemaValidation {
 
     /// The value-level traps of purchases-ios (sdk-decoding §2): a `refund_window` whose
     /// arithmetic overflows, and a `last_published_app_version` that `SemanticVersion` force-unwraps.
-    static func reportIOSCrashes(_ root: JSONValue, into sink: inout DiagnosticSink) {
+    static func reportIOSCrashes(_ root: JSONNode, into sink: inout DiagnosticSink) {
         if let version = root.member("last_published_app_version"), let text = version.value.stringValue,
            let part = IOSAppVersion.crashingPart(text) {
             sink.emit(.iosCrashOnAppVersion(part: part),
                       at: version.value.range, pointer: JSONPointer.root.appending("last_published_app_version"))
         }
         let center = root.member("customer_center") ?? root.member("customerCenter")
-        for screen in center?.value.member("screens")?.value.objectMembers ?? [] {
-            for (index, path) in (screen.value.member("paths")?.value.arrayElements ?? []).enumerated() {
+        guard let screens = center?.value.member("screens")?.value.objectMembers else { return }
+        for screen in screens {
+            guard let paths = screen.value.member("paths")?.value.arrayElements else { continue }
+            for (index, path) in paths.enumerated() {
                 guard let window = path.member("refund_window") ?? path.member("refundWindow"), let text = window.value.stringValue,
                       case .crash = IOSRefundWindow.evaluate(text) else { continue }
                 let pointer = JSONPointer.root.appending(center?.key ?? "customer_center").appending("screens").appending(screen.key)
@@ -52,7 +54,7 @@ enum SchemaValidation {
     }
 
     /// A JSON object that is neither format gets one error saying what was expected.
-    static func reportUnknownFormat(_ root: JSONValue, into sink: inout DiagnosticSink) {
+    static func reportUnknownFormat(_ root: JSONNode, into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         if root.objectMembers == nil {
             sink.emit(.notAnObject(found: root.kind == .null ? "null" : "an \(root.typeName)"),

@@ -3,20 +3,21 @@ import JSONSyntax
 extension SchemaWalker {
     /// Matches members to fields as each SDK does: iOS converts keys from snake_case
     /// (`convertFromSnakeCase`, so camelCase keys match too); Android reads the exact snake_case name.
-    mutating func walkResponseObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: PendingPointer,
+    mutating func walkResponseObject(_ node: JSONNode, members: JSONNode.Members, _ schema: ObjectSchema, pointer: PendingPointer,
                                      anchor: ByteRange, readers: Set<Platform>) {
-        var iosMatch: [String: JSONMember] = [:]
-        var androidMatch: [String: JSONMember] = [:]
+        var iosMatch: [String: JSONNode.Member] = [:]
+        var androidMatch: [String: JSONNode.Member] = [:]
         var seenKeys = Set<String>()
         let dedupe = hasRepeatedKeys(node.range)
         for member in members {
-            if dedupe, !seenKeys.insert(member.key).inserted { continue }
+            let key = member.key
+            if dedupe, !seenKeys.insert(key).inserted { continue }
             var matched = false
-            if let field = schema.field(member.key) {
+            if let field = schema.field(key) {
                 androidMatch[field.name] = androidMatch[field.name] ?? member
                 matched = true
             }
-            let converted = KeyConversion.convertFromSnakeCase(member.key)
+            let converted = KeyConversion.convertFromSnakeCase(key)
             if let field = schema.fields.first(where: { KeyConversion.camelCase($0.name) == converted }) {
                 iosMatch[field.name] = iosMatch[field.name] ?? member
                 matched = true
@@ -24,7 +25,7 @@ extension SchemaWalker {
             if !matched { unknownField(member, in: schema, pointer: pointer) }
         }
         for field in schema.fields {
-            var walkers: [(JSONMember, Set<Platform>)] = []
+            var walkers: [(JSONNode.Member, Set<Platform>)] = []
             for platform in readers.sorted() {
                 let need = field.need(on: platform)
                 if need == .ignored { continue }
@@ -39,7 +40,7 @@ extension SchemaWalker {
                     }
                     continue
                 }
-                if case .null = member.value.kind {
+                if member.value.isNull {
                     if need == .required || need == .optionalNotNull {
                         fail([platform], "\(MessageText.quoted(field.name)) is null", at: member.value.range, pointer: pointer.appending(member.key).resolved)
                     }
@@ -51,7 +52,7 @@ extension SchemaWalker {
                     walkers.append((member, [platform]))
                 }
             }
-            if walkers.isEmpty, let member = androidMatch[field.name] ?? iosMatch[field.name], member.value.kind != .null {
+            if walkers.isEmpty, let member = androidMatch[field.name] ?? iosMatch[field.name], !member.value.isNull {
                 // No target SDK reads it: still check its shape for schema.* findings, with no compat prediction.
                 walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: [])
             }
@@ -64,7 +65,7 @@ extension SchemaWalker {
 
     /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
     /// Android drops a screen whose key is not a `ScreenType` name.
-    mutating func checkScreenKeys(_ members: [JSONMember], pointer: PendingPointer, readers: Set<Platform>) {
+    mutating func checkScreenKeys(_ members: JSONNode.Members, pointer: PendingPointer, readers: Set<Platform>) {
         // What counts is distinct keys as Swift's String compares them: a key written twice, or
         // precomposed and decomposed spellings of it, is one dictionary entry (no crash).
         var seen = Set<String>()
@@ -80,7 +81,7 @@ extension SchemaWalker {
     }
 
     /// Android decodes enums strictly and fails on colours it cannot parse.
-    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: PendingPointer, name: String,
+    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONNode, pointer: PendingPointer, name: String,
                                     readers: Set<Platform>) {
         guard readers.contains(.android) else { return }
         if !schema.enumValues.isEmpty, !schema.enumValues.contains(text), !schema.androidExtraValues.contains(text) {

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// Walks a tree against a `SchemaType` and reports what does not fit.
+/// Walks a document against a `SchemaType` and reports what does not fit.
 ///
 /// For the authoring format it reports `schema.*`. For a response it predicts, per target
 /// platform, what that SDK's decoder does (`compat.*`), reports unknown fields, enum values
@@ -30,7 +30,7 @@ struct SchemaWalker {
     /// Whether iOS would reject the document (no crash prediction then).
     var iosFails = false
     /// Unknown screen keys, when there are two or more (iOS traps on them).
-    var iosCrashKeys: [JSONMember] = []
+    var iosCrashKeys: [JSONNode.Member] = []
     /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
     var repeatedKeyOffsets: [Int] = []
 
@@ -50,9 +50,9 @@ struct SchemaWalker {
 
     /// Checks `node` against `type`. `readers` are the platforms whose decoder reads this node
     /// (responses); `anchor` is where a finding about the node as a whole points.
-    mutating func walk(_ node: JSONValue, _ type: SchemaType, pointer: PendingPointer, anchor: ByteRange,
+    mutating func walk(_ node: JSONNode, _ type: SchemaType, pointer: PendingPointer, anchor: ByteRange,
                        name: String, readers: Set<Platform>) {
-        if case .invalid = node.kind { return }  // already a syntax error
+        if node.kind == .invalid { return }  // already a syntax error
         switch type {
         case .object(let schema):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
@@ -63,11 +63,11 @@ struct SchemaWalker {
             androidScope = saved
         case .map(let map):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
-            walkMap(members, map, pointer: pointer, readers: readers)
+            walkMap(node, members: members, map, pointer: pointer, readers: readers)
         case .array(let element, _):
             guard let elements = node.arrayElements else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             for (index, value) in elements.enumerated() {
-                if case .null = value.kind, mode == .response {
+                if value.isNull, mode == .response {
                     fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index).resolved)
                     continue
                 }
@@ -78,7 +78,7 @@ struct SchemaWalker {
             guard let text = node.stringValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             checkString(text, schema, node: node, pointer: pointer, name: name, readers: readers)
         case .integer(let minimum, let maximum):
-            guard case .number(let number) = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard let number = node.numberValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             guard let value = number.int64Value else {
                 let reason = number.isIntegerLiteral || number.doubleValue.isInfinite
                     ? "\(MessageText.quoted(number.text)) is out of range" : "\(MessageText.quoted(number.text)) is not a whole number"
@@ -90,30 +90,30 @@ struct SchemaWalker {
                 typeProblem("\(MessageText.quoted(name)) must be at most \(maximum), found \(number.text)", node: node, pointer: pointer, readers: readers)
             }
         case .unsignedInteger64:
-            guard case .number(let number) = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard let number = node.numberValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             if number.exactUInt64Value == nil {
                 typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(number.text)", node: node, pointer: pointer, readers: readers)
             }
         case .integerCheckedByRule:
-            guard case .number = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard node.kind == .number else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
         case .boolean:
-            guard case .bool = node.kind else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard node.kind == .bool else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
         }
     }
 
-    mutating func mismatch(_ node: JSONValue, _ type: SchemaType, pointer: PendingPointer, name: String, readers: Set<Platform>) {
+    mutating func mismatch(_ node: JSONNode, _ type: SchemaType, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         let found: String
         switch node.kind {
         case .null: found = "null"
-        case .number(let n): found = "the number \(n.text)"
-        case .string(let s): found = "the string \(MessageText.quoted(s, limit: 30))"
-        case .bool(let b): found = b ? "true" : "false"
+        case .number: found = "the number \(node.numberValue?.text ?? "")"
+        case .string: found = "the string \(MessageText.quoted(node.stringValue ?? "", limit: 30))"
+        case .bool: found = node.boolValue == true ? "true" : "false"
         default: found = node.typeName == "object" ? "an object" : "an array"
         }
         typeProblem(RuleMessage.wrongType(name, expected: type.expectation, found: found).text, node: node, pointer: pointer, readers: readers)
     }
 
-    mutating func typeProblem(_ message: String, node: JSONValue, pointer: PendingPointer, readers: Set<Platform>) {
+    mutating func typeProblem(_ message: String, node: JSONNode, pointer: PendingPointer, readers: Set<Platform>) {
         switch mode {
         case .authoring:
             sink.emit(.wrongType(message), at: node.range, pointer: pointer.resolved)
@@ -122,7 +122,7 @@ struct SchemaWalker {
         }
     }
 
-    mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONValue, pointer: PendingPointer, name: String, readers: Set<Platform>) {
+    mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONNode, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         if schema.nonEmpty, text.isEmpty {
             sink.emit(.emptyValue(name), at: node.range, pointer: pointer.resolved)
             return
@@ -135,7 +135,7 @@ struct SchemaWalker {
         }
     }
 
-    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONValue, pointer: PendingPointer, name: String) {
+    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONNode, pointer: PendingPointer, name: String) {
         // A case mistake has one repair (safe); a synonym or near miss is a guess (unsafe).
         let caseOnly = allowed.first { $0.lowercased() == text.lowercased() }
         let suggestion = caseOnly ?? Self.enumSynonyms[text.uppercased()].flatMap { allowed.contains($0) ? $0 : nil }
@@ -157,28 +157,30 @@ struct SchemaWalker {
 
     // MARK: Objects and maps
 
-    mutating func walkObject(_ node: JSONValue, members: [JSONMember], _ schema: ObjectSchema, pointer: PendingPointer,
+    mutating func walkObject(_ node: JSONNode, members: JSONNode.Members, _ schema: ObjectSchema, pointer: PendingPointer,
                              anchor: ByteRange, readers: Set<Platform>) {
         switch mode {
         case .authoring:
             var seen = Set<String>()
             let dedupe = hasRepeatedKeys(node.range)
             for member in members {
+                let key = member.key
                 // A repeated key is json.duplicate-key; the first one is the one decoded and checked.
-                if dedupe, !seen.insert(member.key).inserted { continue }
-                if !dedupe { seen.insert(member.key) }
-                guard let field = schema.field(member.key) else {
+                if dedupe, !seen.insert(key).inserted { continue }
+                if !dedupe { seen.insert(key) }
+                guard let field = schema.field(key) else {
                     unknownField(member, in: schema, pointer: pointer)
                     continue
                 }
-                if case .null = member.value.kind {
+                let value = member.value
+                if value.isNull {
                     if field.required {
                         sink.emit(.wrongType(field.name, expected: field.type.expectation, found: "null"),
-                                  at: member.value.range, pointer: pointer.appending(member.key).resolved)
+                                  at: value.range, pointer: pointer.appending(key).resolved)
                     }
                     continue
                 }
-                walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: readers)
+                walk(value, field.type, pointer: pointer.appending(key), anchor: member.keyRange, name: field.name, readers: readers)
             }
             for field in schema.fields where field.required && !seen.contains(field.name) {
                 sink.emit(.missingField(field.name, in: schema.noun),
@@ -190,43 +192,50 @@ struct SchemaWalker {
         }
     }
 
-    mutating func unknownField(_ member: JSONMember, in schema: ObjectSchema, pointer: PendingPointer) {
+    mutating func unknownField(_ member: JSONNode.Member, in schema: ObjectSchema, pointer: PendingPointer) {
         let names = schema.fields.map(\.name)
-        let suggestion = Suggestion.closest(to: member.key, among: names)
-        sink.emit(.unknownField(member.key, in: schema.noun),
-                  at: member.keyRange, pointer: pointer.appending(member.key).resolved,
+        let key = member.key
+        let suggestion = Suggestion.closest(to: key, among: names)
+        sink.emit(.unknownField(key, in: schema.noun),
+                  at: member.keyRange, pointer: pointer.appending(key).resolved,
                   fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
     }
 
-    mutating func walkMap(_ members: [JSONMember], _ map: MapSchema, pointer: PendingPointer, readers: Set<Platform>) {
+    mutating func walkMap(_ node: JSONNode, members: JSONNode.Members, _ map: MapSchema, pointer: PendingPointer, readers: Set<Platform>) {
         if mode == .response, !map.keyEnum.isEmpty { checkScreenKeys(members, pointer: pointer, readers: readers) }
         // Fast path for maps of plain text (the translations): only the type can be wrong.
         if mode == .authoring, case .string(let text) = map.value, text.enumValues.isEmpty, !text.nonEmpty, text.pattern == nil {
             for member in members {
-                switch member.value.kind {
+                let value = member.value
+                switch value.kind {
                 case .string, .invalid: continue
-                default: walk(member.value, map.value, pointer: pointer.appending(member.key), anchor: member.keyRange, name: member.key, readers: readers)
+                default:
+                    let key = member.key
+                    walk(value, map.value, pointer: pointer.appending(key), anchor: member.keyRange, name: key, readers: readers)
                 }
             }
             return
         }
         var seen = Set<String>()
-        let dedupe = members.count > 1 && hasRepeatedKeys(members[0].range.union(members[members.count - 1].range))
-        for member in members where !dedupe || seen.insert(member.key).inserted {
-            let memberPointer = pointer.appending(member.key)
-            if case .null = member.value.kind {
+        let dedupe = members.count > 1 && hasRepeatedKeys(node.range)
+        for member in members {
+            let key = member.key
+            if dedupe, !seen.insert(key).inserted { continue }
+            let memberPointer = pointer.appending(key)
+            let value = member.value
+            if value.isNull {
                 if mode == .authoring {
-                    sink.emit(.wrongType(member.key, expected: map.value.expectation, found: "null"),
-                              at: member.value.range, pointer: memberPointer.resolved)
+                    sink.emit(.wrongType(key, expected: map.value.expectation, found: "null"),
+                              at: value.range, pointer: memberPointer.resolved)
                 } else {
-                    fail(readers, "\(MessageText.quoted(member.key)) is null; \(map.value.expectation) is required", at: member.value.range,
+                    fail(readers, "\(MessageText.quoted(key)) is null; \(map.value.expectation) is required", at: value.range,
                          pointer: memberPointer.resolved)
                 }
                 continue
             }
             let saved = androidScope
             if mode == .response, !map.keyEnum.isEmpty { androidScope = .screen(memberPointer.resolved) }
-            walk(member.value, map.value, pointer: memberPointer, anchor: member.keyRange, name: member.key, readers: readers)
+            walk(value, map.value, pointer: memberPointer, anchor: member.keyRange, name: key, readers: readers)
             androidScope = saved
         }
     }

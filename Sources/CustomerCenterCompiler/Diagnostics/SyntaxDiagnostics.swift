@@ -2,14 +2,14 @@ import JSONSyntax
 
 /// Turns the parser's issues into `json.*` diagnostics with messages, notes and fixes.
 enum SyntaxDiagnostics {
-    static func emit(_ issues: [JSONSyntaxIssue], source: SourceFile, root: JSONValue?, into sink: inout DiagnosticSink) {
+    static func emit(_ issues: [JSONSyntaxIssue], source: SourceFile, root: JSONNode?, into sink: inout DiagnosticSink) {
         for issue in issues {
             let pointer = root.map { JSONPointer.innermost(at: issue.range.start, in: $0) } ?? .root
             emit(issue, source: source, root: root, pointer: pointer, into: &sink)
         }
     }
 
-    private static func emit(_ issue: JSONSyntaxIssue, source: SourceFile, root: JSONValue?, pointer: JSONPointer, into sink: inout DiagnosticSink) {
+    private static func emit(_ issue: JSONSyntaxIssue, source: SourceFile, root: JSONNode?, pointer: JSONPointer, into sink: inout DiagnosticSink) {
         let range = issue.range
         let syntax = JSONSyntaxRule.descriptor
         switch issue.kind {
@@ -130,17 +130,25 @@ enum SyntaxDiagnostics {
     /// A repeated member whose value is byte-for-byte the first one's can go: removing it
     /// (with the comma before it) changes nothing any reader sees. Values that differ get no fix:
     /// which one was meant is a person's call.
-    static func removalOfRepeatedMember(keyRange: ByteRange, firstKeyRange: ByteRange, in root: JSONValue, source: SourceFile) -> Fix? {
+    static func removalOfRepeatedMember(keyRange: ByteRange, firstKeyRange: ByteRange, in root: JSONNode, source: SourceFile) -> Fix? {
         var node = root
         for _ in 0..<JSONParser.defaultMaxDepth {
             if let members = node.objectMembers {
-                guard let index = members.firstIndex(where: { $0.range.start <= keyRange.start && keyRange.start < max($0.range.end, $0.keyRange.end) }) else { return nil }
-                let member = members[index]
+                var previous: JSONNode.Member?
+                var found: JSONNode.Member?
+                for member in members {
+                    if member.range.start <= keyRange.start && keyRange.start < max(member.range.end, member.keyRange.end) {
+                        found = member
+                        break
+                    }
+                    previous = member
+                }
+                guard let member = found else { return nil }
                 if member.keyRange == keyRange {
-                    guard index > 0, let first = members.first(where: { $0.keyRange == firstKeyRange }),
+                    guard let previous, let first = members.first(where: { $0.keyRange == firstKeyRange }),
                           source.text(in: first.value.range) == source.text(in: member.value.range) else { return nil }
                     return Fix(message: "remove this repeated member (its value is the same as the first one's)",
-                               edits: [TextEdit(range: ByteRange(members[index - 1].value.range.end, member.value.range.end), replacement: "")],
+                               edits: [TextEdit(range: ByteRange(previous.value.range.end, member.value.range.end), replacement: "")],
                                applicability: .safe)
                 }
                 node = member.value

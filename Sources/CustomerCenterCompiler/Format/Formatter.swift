@@ -22,7 +22,7 @@ public enum Formatter {
     /// Formats one file.
     public static func format(_ source: SourceFile) -> Result {
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         let report = FileReport(source: source, diagnostics: sink.diagnostics)
         guard let root = parsed.root, !sink.diagnostics.contains(where: { $0.severity == .error }) else {

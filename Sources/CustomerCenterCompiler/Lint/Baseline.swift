@@ -38,7 +38,7 @@ public struct Baseline: Sendable {
         self.source = source
         self.pathKey = pathKey
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         if let root = parsed.root {
             var walker = SchemaWalker(mode: .authoring, source: source, sink: sink, platforms: [])

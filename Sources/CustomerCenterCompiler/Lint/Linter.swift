@@ -78,7 +78,7 @@ public enum Linter {
     /// and the config when the file is a JSON object of a known format.
     public static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: sink.diagnostics), config: nil, format: nil, platforms: Set(Platform.allCases))
         guard let root = parsed.root, let format = inputFormat ?? FormatDetection.detect(root) else { return analysis }
@@ -104,8 +104,8 @@ public enum Linter {
         var sink = DiagnosticSink(file: source.path)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
-        // The syntax tree lives only inside `decode`: resolving and the rules read the model, and
-        // the tree would otherwise stay in memory beside it.
+        // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
+        // the tape would otherwise stay in memory beside it.
         decode(source, options: options, into: &analysis, sink: &sink)
         if let config = analysis.config {
             let resolved = ResolvedConfig(config)
@@ -118,7 +118,7 @@ public enum Linter {
 
     /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         guard let root = parsed.root else { return }
         analysis.format = options.inputFormat ?? FormatDetection.detect(root)

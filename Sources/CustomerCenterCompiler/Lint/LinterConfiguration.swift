@@ -60,7 +60,7 @@ public struct LinterConfiguration: Sendable {
     public init(source: SourceFile) {
         self.source = source
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parse(source.bytes)
+        let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         guard let root = parsed.root else {
             diagnostics = sink.diagnostics
