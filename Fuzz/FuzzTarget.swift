@@ -1,5 +1,6 @@
 import CustomerCenterCompiler
 import CustomerCenterLanguageServer
+import JSONSyntax
 
 // libFuzzer entry point: every input goes through the whole pipeline: read, decode, resolve,
 // every rule (both formats and every platform set), compile, format, every renderer, diff.
@@ -25,6 +26,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let formatted = Formatter.format(source).formatted {
         // Formatting is idempotent on anything it accepts.
         if Formatter.format(SourceFile(path: "f", text: formatted)).formatted != formatted { fatalError("format is not idempotent") }
+    }
+    // The tape read in place and the tree built from it write the same text, whatever the bytes.
+    if let root = JSONParser.parseTape(bytes).root, JSONWriter().write(root) != JSONWriter().write(root.value) {
+        fatalError("the tape and its tree disagree")
     }
     _ = Compiler.compile(source, options: CompileOptions(customer: Customer(firstSeen: 86_400)))
     // Every fix, safe and unsafe: the fixer must end and never trap, whatever the bytes.

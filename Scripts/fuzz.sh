@@ -18,12 +18,17 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCen
   -emit-module-path "$build/CustomerCenterLanguageServer.swiftmodule" -o "$build/libCustomerCenterLanguageServer.a" \
   "$repo"/Sources/CustomerCenterLanguageServer/*.swift
 swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterLanguageServer -lCustomerCenterCompiler -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
-# Seeds: every JSON the tests use.
+# Seeds: the committed corpus (Fuzz/corpus: inputs earlier runs found to reach new code) and every
+# JSON the tests use. New inputs go to the working corpus.
 corpus="$build/corpus"
-mkdir -p "$corpus"
+mkdir -p "$corpus" "$repo/Fuzz/corpus"
 find "$repo/Examples" "$repo/../shared/fixtures" "$repo/Tests" -name '*.json' -o -name '*.jsonc' 2>/dev/null | while read -r f; do cp "$f" "$corpus/" 2>/dev/null || true; done
 # -detect_leaks=0: the Swift runtime keeps metadata caches and lazily built statics for the life of
 # the process, which libFuzzer's per-input leak check reports as leaks (no Swift cycles here:
 # pointer nodes only point to their parents, closures capture strings).
-ASAN_OPTIONS=detect_leaks=0 "$build/fuzz" "$corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
+ASAN_OPTIONS=detect_leaks=0 "$build/fuzz" "$corpus" "$repo/Fuzz/corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
   -artifact_prefix="$repo/fuzz-artifacts/" -print_final_stats=1
+# Keep what this run found: the inputs of the working corpus that reach code the committed one
+# does not are merged into Fuzz/corpus (commit them).
+ASAN_OPTIONS=detect_leaks=0 "$build/fuzz" -merge=1 "$repo/Fuzz/corpus" "$corpus" -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
+  -detect_leaks=0 -artifact_prefix="$repo/fuzz-artifacts/" 2>&1 | tail -n 2

@@ -52,6 +52,19 @@ public enum JSONKind: UInt8, Sendable {
     case object, array, string, number, bool, null
     /// A value the parser could not read; a syntax issue has been recorded for it.
     case invalid
+
+    /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
+    public var typeName: String {
+        switch self {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        case .invalid: return "invalid value"
+        }
+    }
 }
 
 /// One value of a `JSONTape`: a position in it. Copying one is a reference and an index.
@@ -160,17 +173,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
-    public var typeName: String {
-        switch kind {
-        case .object: return "object"
-        case .array: return "array"
-        case .string: return "string"
-        case .number: return "number"
-        case .bool: return "boolean"
-        case .null: return "null"
-        case .invalid: return "invalid value"
-        }
-    }
+    public var typeName: String { kind.typeName }
 
     /// The subtree as a `JSONValue` tree.
     public var value: JSONValue {

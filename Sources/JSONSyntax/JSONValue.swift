@@ -94,18 +94,21 @@ public struct JSONValue: Sendable, Equatable {
         objectMembers?.first { $0.key == key }
     }
 
-    /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
-    public var typeName: String {
+    /// What the node is, without its content.
+    public var shape: JSONKind {
         switch kind {
-        case .object: return "object"
-        case .array: return "array"
-        case .string: return "string"
-        case .number: return "number"
-        case .bool: return "boolean"
-        case .null: return "null"
-        case .invalid: return "invalid value"
+        case .object: return .object
+        case .array: return .array
+        case .string: return .string
+        case .number: return .number
+        case .bool: return .bool
+        case .null: return .null
+        case .invalid: return .invalid
         }
     }
+
+    /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
+    public var typeName: String { shape.typeName }
 
     /// Equality as data: same kinds and payloads, ignoring positions.
     public func isSameData(as other: JSONValue) -> Bool {
