@@ -37,8 +37,9 @@ struct DuplicateKeyIndex {
                 let signature = entry.flags & JSONTape.Entry.ascii != 0
                     ? Self.asciiSignature(bytes, quoted: range) : Self.signature(tape.text(at: key, in: bytes))
                 var match: ByteRange?
-                let bit = UInt64(1) << UInt64((signature &* 0x9E37_79B9) >> 26 & 63)
-                let high = (signature &* 0x9E37_79B9) >> 25 & 1 != 0
+                let hash = signature &* 0x9E37_79B9
+                let bit = UInt64(1) << UInt64(hash >> 26)
+                let high = hash >> 25 & 1 != 0
                 let mayRepeat = signature == Self.nonASCIISignature || (high ? seenHigh : seenLow) & bit != 0
                 // Keys of the same signature first, then the non-ASCII ones (which may be
                 // equivalent to a key of another length); a non-ASCII key is compared with all.

@@ -1,4 +1,70 @@
 extension Parser {
+    // MARK: Keys and skipped values
+
+    /// Reads an object key onto the tape: a string, or (with an issue) a single-quoted or bare
+    /// one. Returns whether there was one.
+    mutating func parseKey() throws(IssueLimitReached) -> Bool {
+        guard let b = byte(at: pos) else { return false }
+        if b == UInt8(ascii: "\"") { try parseString(quote: b); return true }
+        if b == UInt8(ascii: "'") {
+            try report(.singleQuotedString, .at(pos))
+            try parseString(quote: b)
+            return true
+        }
+        if isWordByte(b) {
+            let start = pos
+            let word = readWord()
+            // A bare word is an unquoted key only when a ':' follows; otherwise it is a stray value.
+            var ahead = pos
+            while ahead < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[ahead]) { ahead += 1 }
+            if byte(at: ahead) == UInt8(ascii: ":") {
+                try report(.unquotedKey(word), ByteRange(start, pos))
+                tape.appendDecoded(word, ByteRange(start, pos))
+                return true
+            }
+            try report(.unexpected(expected: "a string key", found: .word(word)), ByteRange(start, pos))
+            return false
+        }
+        if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+            try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            try parseValue()  // skip the stray value as a unit (the caller drops it from the tape)
+            return false
+        }
+        let token = peekToken()
+        if b >= 0x80, !token.isValidScalar {
+            try report(.invalidUTF8, token.range)
+        } else {
+            try report(.unexpected(expected: "a string key", found: token.token), token.range)
+        }
+        pos = max(token.range.end, pos + 1)
+        return false
+    }
+
+    /// Skips a value without building it, for nesting past the limit. Iterative: any depth is fine.
+    mutating func skipBalanced() {
+        var level = 0
+        while pos < bytes.count {
+            let b = bytes[pos]
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+                pos += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level -= 1
+                pos += 1
+                if level <= 0 { return }
+            case UInt8(ascii: "\""):
+                pos += 1
+                while pos < bytes.count, bytes[pos] != UInt8(ascii: "\"") {
+                    pos += bytes[pos] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                pos = min(pos + 1, bytes.count)
+            default:
+                pos += 1
+            }
+        }
+    }
+
     // MARK: Trivia
 
     /// Skips whitespace; reports (and skips) comments and whitespace JSON does not allow.

@@ -172,12 +172,7 @@ protocol WritableJSON {
 extension JSONValue: WritableJSON {
     var writableMembers: [JSONMember]? { objectMembers }
     var writableElements: [JSONValue]? { arrayElements }
-    var isContainer: Bool {
-        switch kind {
-        case .object, .array: return true
-        default: return false
-        }
-    }
+    var isContainer: Bool { shape == .object || shape == .array }
 
     func appendScalar(to out: inout [UInt8]) {
         switch kind {
