@@ -32,12 +32,15 @@ public final class JSONTape: Sendable {
     @usableFromInline let texts: [String]
     /// The index of the top-level value, if the document has one.
     let rootIndex: Int?
+    /// The strings, to be kept without the tape (the same arrays, shared).
+    public let strings: JSONStrings
 
     init(bytes: [UInt8], entries: [Entry], texts: [String], rootIndex: Int?) {
         self.bytes = bytes
         self.entries = entries
         self.texts = texts
         self.rootIndex = rootIndex
+        self.strings = JSONStrings(bytes: bytes, texts: texts)
     }
 
     /// The top-level value; `nil` when the file holds none.

@@ -82,6 +82,7 @@ enum ConfigDecoder {
         // The locale keys of the entry before, by position: entries list the same locales in
         // the same order, so a locale's name is read once, not once per key.
         var locales: [(key: JSONNode, name: String)] = []
+        let strings = reader.node.tape.strings
         for (key, value) in reader.entries("localized_strings") ?? [] {
             var translations: [Translation] = []
             switch reader.format {
@@ -91,8 +92,7 @@ enum ConfigDecoder {
                 var position = 0
                 reader.forFirstOfEachKey(in: value) { member in
                     defer { position += 1 }
-                    let text = member.value
-                    guard let textValue = text.stringValue else { return }
+                    guard let text = member.value.stringReference else { return }
                     let locale: String
                     if position < locales.count, member.keyNode.stringEquals(locales[position].key) {
                         locale = locales[position].name
@@ -100,13 +100,13 @@ enum ConfigDecoder {
                         locale = member.key
                         if position < locales.count { locales[position] = (member.keyNode, locale) } else { locales.append((member.keyNode, locale)) }
                     }
-                    translations.append(Translation(locale: locale, localeRange: member.keyRange, text: textValue,
-                                                    textRange: text.range, entry: entryPointer))
+                    translations.append(Translation(locale: locale, localeRange: member.keyRange, text: text,
+                                                    in: strings, entry: entryPointer))
                 }
             case .response:
-                if let text = value.stringValue {
+                if let text = value.stringReference {
                     let locale = result.responseLocale ?? Located("", range: key.range, pointer: key.pointer)
-                    translations.append(Translation(locale: locale, text: Located(text, range: value.range, pointer: key.pointer)))
+                    translations.append(Translation(locale: locale, text: text, in: strings, entry: key.pointer))
                 }
             }
             result.entries.append(StringEntry(key: key, translations: translations))

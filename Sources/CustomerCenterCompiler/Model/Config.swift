@@ -120,34 +120,35 @@ public struct StringEntry: Sendable {
 
 /// One text of a key in one locale.
 ///
-/// Stored compactly (one shared pointer for both values): a config holds one per key per locale.
+/// Stored compactly: a config holds one per key per locale. The text stays in the source (a
+/// `JSONString` into the document's shared `JSONStrings`) and is decoded when read, so a large
+/// table costs no `String` per text; hot loops read its bytes with `withTextUTF8`.
 public struct Translation: Sendable {
     /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
     public let localeCode: String
     private let localeRange: ByteRange
-    /// The text itself (hot loops read this, not `text`).
-    public let textValue: String
-    private let textRange: ByteRange
+    private let textString: JSONString
+    private let strings: JSONStrings
     private let entry: JSONPointer
     private let localeIsKey: Bool
 
     /// A translation whose locale and text are member `locale` of the entry at `entry`.
-    init(locale: String, localeRange: ByteRange, text: String, textRange: ByteRange, entry: JSONPointer) {
+    init(locale: String, localeRange: ByteRange, text: JSONString, in strings: JSONStrings, entry: JSONPointer) {
         self.localeCode = locale
         self.localeRange = localeRange
-        self.textValue = text
-        self.textRange = textRange
+        self.textString = text
+        self.strings = strings
         self.entry = entry
         self.localeIsKey = true
     }
 
     /// A response's text: the locale is the response's `locale`, the text is the entry itself.
-    init(locale: Located<String>, text: Located<String>) {
+    init(locale: Located<String>, text: JSONString, in strings: JSONStrings, entry: JSONPointer) {
         self.localeCode = locale.value
         self.localeRange = locale.range
-        self.textValue = text.value
-        self.textRange = text.range
-        self.entry = text.pointer
+        self.textString = text
+        self.strings = strings
+        self.entry = entry
         self.localeIsKey = false
     }
 
@@ -156,9 +157,20 @@ public struct Translation: Sendable {
         localeIsKey ? Located(localeCode, range: localeRange, in: entry, key: localeCode) : Located(localeCode, range: localeRange, pointer: entry)
     }
 
+    /// The text (decoded now: read it once).
+    public var textValue: String { strings.text(textString) }
+
+    /// Whether the text is empty (nothing is decoded).
+    public var textIsEmpty: Bool { strings.isEmpty(textString) }
+
+    /// Calls `body` with the text's UTF-8 bytes, without decoding it when it is its source bytes.
+    public func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try strings.withUTF8(textString, body)
+    }
+
     /// The text.
     public var text: Located<String> {
-        localeIsKey ? Located(textValue, range: textRange, in: entry, key: localeCode) : Located(textValue, range: textRange, pointer: entry)
+        localeIsKey ? Located(textValue, range: textString.range, in: entry, key: localeCode) : Located(textValue, range: textString.range, pointer: entry)
     }
 }
 

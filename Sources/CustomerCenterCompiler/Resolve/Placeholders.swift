@@ -16,40 +16,43 @@ public enum Placeholders {
     /// UTF-8 bytes (braces and variable names are ASCII), counting scalars only for the ranges.
     public static func scan(_ text: String) -> [Match] {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
-        var matches: [Match] = []
         var copy = text
-        copy.withUTF8 { b in
-            let n = b.count
-            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-            @inline(__always) func scalarStart(_ byte: UInt8) -> Int { byte & 0xC0 != 0x80 ? 1 : 0 }
-            var i = 0, scalar = 0
-            while i < n {
-                guard b[i] == open else { scalar += scalarStart(b[i]); i += 1; continue }
-                let startScalar = scalar
-                var opens = 0
-                while i < n, b[i] == open { opens += 1; i += 1; scalar += 1 }
-                var j = i, jScalar = scalar
-                while j < n, b[j] != close, b[j] != open, b[j] != UInt8(ascii: "\n"), j - i <= 64 { jScalar += scalarStart(b[j]); j += 1 }
-                guard j < n, b[j] == close else { continue }
-                var closes = 0, k = j, kScalar = jScalar
-                // Every closing brace of the run belongs to the span: `{{ price }}}` shows a stray one.
-                while k < n, b[k] == close { closes += 1; k += 1; kScalar += 1 }
-                var lo = i, hi = j
-                while lo < hi, b[lo] == space || b[lo] == tab { lo += 1 }
-                while hi > lo, b[hi - 1] == space || b[hi - 1] == tab { hi -= 1 }
-                let isName = lo < hi && (lo..<hi).allSatisfy { index in
-                    let c = b[index]
-                    return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
-                }
-                defer { i = k; scalar = kScalar }
-                guard isName else { continue }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self)
-                let paddedBySingleSpaces = lo == i + 1 && hi == j - 1 && b[i] == space && b[j - 1] == space
-                // Single braces are placeholder-like only around a known variable or with the spaces of
-                // one (`{price}`, `{ name }`); other braces in prose are left alone.
-                if opens == 1, closes == 1, !(knownNames.contains(name) || (b[i] == space && b[j - 1] == space)) { continue }
-                matches.append(Match(name: name, range: startScalar..<kScalar, isWellFormed: opens == 2 && closes == 2 && paddedBySingleSpaces))
+        return copy.withUTF8 { scan($0) }
+    }
+
+    /// The same, over a text's UTF-8 bytes.
+    static func scan(_ b: UnsafeBufferPointer<UInt8>) -> [Match] {
+        var matches: [Match] = []
+        let n = b.count
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        @inline(__always) func scalarStart(_ byte: UInt8) -> Int { byte & 0xC0 != 0x80 ? 1 : 0 }
+        var i = 0, scalar = 0
+        while i < n {
+            guard b[i] == open else { scalar += scalarStart(b[i]); i += 1; continue }
+            let startScalar = scalar
+            var opens = 0
+            while i < n, b[i] == open { opens += 1; i += 1; scalar += 1 }
+            var j = i, jScalar = scalar
+            while j < n, b[j] != close, b[j] != open, b[j] != UInt8(ascii: "\n"), j - i <= 64 { jScalar += scalarStart(b[j]); j += 1 }
+            guard j < n, b[j] == close else { continue }
+            var closes = 0, k = j, kScalar = jScalar
+            // Every closing brace of the run belongs to the span: `{{ price }}}` shows a stray one.
+            while k < n, b[k] == close { closes += 1; k += 1; kScalar += 1 }
+            var lo = i, hi = j
+            while lo < hi, b[lo] == space || b[lo] == tab { lo += 1 }
+            while hi > lo, b[hi - 1] == space || b[hi - 1] == tab { hi -= 1 }
+            let isName = lo < hi && (lo..<hi).allSatisfy { index in
+                let c = b[index]
+                return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
             }
+            defer { i = k; scalar = kScalar }
+            guard isName else { continue }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self)
+            let paddedBySingleSpaces = lo == i + 1 && hi == j - 1 && b[i] == space && b[j - 1] == space
+            // Single braces are placeholder-like only around a known variable or with the spaces of
+            // one (`{price}`, `{ name }`); other braces in prose are left alone.
+            if opens == 1, closes == 1, !(knownNames.contains(name) || (b[i] == space && b[j - 1] == space)) { continue }
+            matches.append(Match(name: name, range: startScalar..<kScalar, isWellFormed: opens == 2 && closes == 2 && paddedBySingleSpaces))
         }
         return matches
     }
@@ -65,6 +68,12 @@ public enum Placeholders {
     public static func mentionedNames(in text: String) -> Set<String> {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
         return Set(scan(text).map(\.name).filter { !$0.isEmpty })
+    }
+
+    /// The same, over a text's UTF-8 bytes (what a `Translation` lends without decoding).
+    static func mentionedNames(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+        guard bytes.contains(UInt8(ascii: "{")) else { return [] }
+        return Set(scan(bytes).lazy.map(\.name).filter { !$0.isEmpty })
     }
 
     /// The names of the well-formed placeholders of `text`.

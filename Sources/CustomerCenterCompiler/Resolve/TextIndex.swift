@@ -26,7 +26,7 @@ public struct TextIndex: Sendable {
         for entryIndex in entries.indices {
             var bracedHere = false
             for index in entries[entryIndex].translations.indices {
-                let (hasBrace, problem) = Self.scan(entries[entryIndex].translations[index].textValue)
+                let (hasBrace, problem) = entries[entryIndex].translations[index].withTextUTF8 { Self.scan($0) }
                 guard hasBrace || problem != nil else { continue }
                 let entry = entries[entryIndex], translation = entry.translations[index]
                 let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))

@@ -10,7 +10,9 @@ public enum EmptyTranslationRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
-            for translation in entry.translations where translation.textValue.isEmpty {
+            // Indices, not `for … in`: that copies every translation out to look at one bit.
+            for index in entry.translations.indices where entry.translations[index].textIsEmpty {
+                let translation = entry.translations[index]
                 let locale = context.config.format == .authoring ? translation.locale.value : nil
                 context.report(.emptyTranslation(entry.key.value, locale: locale),
                                on: translation.text)

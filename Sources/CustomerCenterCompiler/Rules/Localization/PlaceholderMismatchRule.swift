@@ -18,7 +18,7 @@ public enum PlaceholderMismatchRule: ModelRule {
         for (key, names) in SDKStrings.placeholders {
             guard let entry = context.resolved.strings[key] else { continue }
             for translation in entry.translations {
-                let missing = names.subtracting(Placeholders.mentionedNames(in: translation.text.value))
+                let missing = names.subtracting(translation.withTextUTF8 { Placeholders.mentionedNames(inUTF8: $0) })
                 guard !missing.isEmpty else { continue }
                 context.report(.builtInPlaceholderDropped(key, locale: translation.locale.value, lacks: missing.sorted(),
                                                           sdkText: SDKStrings.english[key] ?? ""),
@@ -28,18 +28,22 @@ public enum PlaceholderMismatchRule: ModelRule {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
         // Only keys with a brace in some text can have placeholders to disagree on.
         for entry in context.resolved.texts.keysWithBraces.compactMap({ context.resolved.strings[$0] }) {
-            guard let reference = entry.translations.first(where: { LocaleCode.normalized($0.locale.value) == defaultLocale }) else { continue }
+            let translations = entry.translations
+            guard let referenceIndex = translations.indices.first(where: { LocaleCode.normalized(translations[$0].localeCode) == defaultLocale }) else { continue }
             // Spelling is l10n.malformed-placeholder's finding: here `{{price}}` counts as `price`,
-            // so one defect gets one finding.
-            let expected = Placeholders.mentionedNames(in: reference.text.value)
-            for translation in entry.translations where LocaleCode.normalized(translation.locale.value) != defaultLocale {
-                let actual = Placeholders.mentionedNames(in: translation.text.value)
-                // For a built-in label the SDKs' own placeholders are checked above, once: neither
-                // lacking one nor having one the default text dropped is this comparison's finding.
-                let sdkNames = builtIn[entry.key.value] ?? []
+            // so one defect gets one finding. Names are read from the texts' bytes; a located
+            // text is built only for a finding.
+            let expected = translations[referenceIndex].withTextUTF8 { Placeholders.mentionedNames(inUTF8: $0) }
+            // For a built-in label the SDKs' own placeholders are checked above, once: neither
+            // lacking one nor having one the default text dropped is this comparison's finding.
+            let sdkNames = builtIn[entry.key.value] ?? []
+            for index in translations.indices where LocaleCode.normalized(translations[index].localeCode) != defaultLocale {
+                let actual = translations[index].withTextUTF8 { Placeholders.mentionedNames(inUTF8: $0) }
+                guard actual != expected else { continue }
                 let missing = expected.subtracting(actual).subtracting(sdkNames)
                 let extra = actual.subtracting(expected).subtracting(sdkNames)
                 guard !missing.isEmpty || !extra.isEmpty else { continue }
+                let translation = translations[index], reference = translations[referenceIndex]
                 context.report(.placeholderMismatch(entry.key.value, locale: translation.locale.value,
                                                     lacks: missing.sorted(), extra: extra.sorted()),
                                on: translation.text,

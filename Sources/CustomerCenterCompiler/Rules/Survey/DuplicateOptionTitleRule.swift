@@ -18,22 +18,34 @@ public enum DuplicateOptionTitleRule: ModelRule {
     /// of one length.
     static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
         var (x, y) = (a, b)
-        let asciiVerdict: Bool? = x.withUTF8 { p in
-            y.withUTF8 { q -> Bool? in
-                var i = 0
-                var verdict = p.count == q.count
-                while i < min(p.count, q.count) {
-                    if p[i] >= 0x80 || q[i] >= 0x80 { return nil }
-                    let l = p[i] >= 0x41 && p[i] <= 0x5A ? p[i] | 0x20 : p[i], r = q[i] >= 0x41 && q[i] <= 0x5A ? q[i] | 0x20 : q[i]
-                    if l != r { verdict = false; break }
-                    i += 1
-                }
-                // Both all ASCII: the bytes decide.
-                if !p[i...].contains(where: { $0 >= 0x80 }) && !q[i...].contains(where: { $0 >= 0x80 }) { return verdict }
-                return nil
-            }
+        if let verdict = x.withUTF8({ p in y.withUTF8 { q in asciiVerdict(p, q) } }) { return verdict }
+        return sameDecoded(a, b)
+    }
+
+    /// The same for two translations, read from their bytes: a text is decoded only when the
+    /// bytes cannot decide.
+    static func sameIgnoringCase(_ a: Translation, _ b: Translation) -> Bool {
+        if let verdict = a.withTextUTF8({ p in b.withTextUTF8 { q in asciiVerdict(p, q) } }) { return verdict }
+        return sameDecoded(a.textValue, b.textValue)
+    }
+
+    /// Whether two UTF-8 texts are equal ignoring ASCII case when both are all ASCII; `nil`
+    /// when either is not.
+    private static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var i = 0
+        var verdict = p.count == q.count
+        while i < min(p.count, q.count) {
+            if p[i] >= 0x80 || q[i] >= 0x80 { return nil }
+            let l = p[i] >= 0x41 && p[i] <= 0x5A ? p[i] | 0x20 : p[i], r = q[i] >= 0x41 && q[i] <= 0x5A ? q[i] | 0x20 : q[i]
+            if l != r { verdict = false; break }
+            i += 1
         }
-        if let asciiVerdict { return asciiVerdict }
+        // Both all ASCII: the bytes decide.
+        if !p[i...].contains(where: { $0 >= 0x80 }) && !q[i...].contains(where: { $0 >= 0x80 }) { return verdict }
+        return nil
+    }
+
+    private static func sameDecoded(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         return a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
     }
@@ -54,7 +66,7 @@ public enum DuplicateOptionTitleRule: ModelRule {
                     let sameLocale = position < second.count && second[position].localeCode == first[position].localeCode
                     let other = sameLocale ? position
                         : second.firstIndex { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(first[position].localeCode) }
-                    guard let other, Self.sameIgnoringCase(second[other].textValue, first[position].textValue) else { continue }
+                    guard let other, Self.sameIgnoringCase(second[other], first[position]) else { continue }
                     if resolved.targetLocales.contains(LocaleCode.normalized(first[position].localeCode)) {
                         result.append((first[position].localeCode, first[position].textValue))
                     }

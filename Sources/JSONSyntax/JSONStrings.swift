@@ -1,0 +1,73 @@
+/// A document's strings as the parser left them: the source bytes and the few texts that
+/// decoding changed. A model holds one of these (two shared arrays, nothing copied) and a
+/// `JSONString` per text, and decodes a text only when something reads it, without keeping the
+/// tape's entries alive.
+public final class JSONStrings: Sendable {
+    /// The source.
+    public let bytes: [UInt8]
+    @usableFromInline let texts: [String]
+
+    @usableFromInline
+    init(bytes: [UInt8], texts: [String]) {
+        self.bytes = bytes
+        self.texts = texts
+    }
+
+    /// The text of `string` (decoded now: read it once).
+    @inlinable
+    public func text(_ string: JSONString) -> String {
+        if let decoded = string.decodedIndex { return texts[decoded] }
+        return withUTF8(string) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the text of `string`, without making a `String`
+    /// when the text is its source bytes.
+    @inlinable
+    public func withUTF8<Result>(_ string: JSONString, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let decoded = string.decodedIndex {
+            var text = texts[decoded]
+            return try text.withUTF8(body)
+        }
+        return try bytes.withUnsafeBufferPointer { bytes in
+            try body(UnsafeBufferPointer(rebasing: bytes[string.range.start + 1..<string.range.end - 1]))
+        }
+    }
+
+    /// Whether the text of `string` is empty.
+    @inlinable
+    public func isEmpty(_ string: JSONString) -> Bool {
+        if let decoded = string.decodedIndex { return texts[decoded].isEmpty }
+        return string.range.count == 2
+    }
+}
+
+/// Where a string value's text is: its literal in the source (quotes included) and, when the
+/// bytes between the quotes are not the text as they are (escapes, repairs), its decoded copy
+/// in `JSONStrings`. Twelve bytes; read it through the document's `JSONStrings`.
+public struct JSONString: Sendable, Hashable {
+    /// The literal's bytes, quotes included.
+    public let range: ByteRange
+    @usableFromInline let decoded: UInt32
+
+    @usableFromInline static let asWritten = UInt32.max
+
+    @inlinable
+    init(range: ByteRange, decoded: UInt32) {
+        self.range = range
+        self.decoded = decoded
+    }
+
+    @usableFromInline var decodedIndex: Int? { decoded == Self.asWritten ? nil : Int(decoded) }
+}
+
+extension JSONNode {
+    /// Where the text is, when the value is a string: keep this and the tape's `strings`
+    /// instead of the decoded text to decode it only when read.
+    @inlinable
+    public var stringReference: JSONString? {
+        let entry = entry
+        guard entry.kind == .string else { return nil }
+        let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : entry.payload
+        return JSONString(range: ByteRange(Int(entry.start), Int(entry.end)), decoded: decoded)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import CustomerCenterCompiler
+import JSONSyntax
+
+/// A translation keeps its text in the source and decodes it when read: what it reads must be
+/// the text the JSON says, however the text is written (plain, escaped, partly escaped), through
+/// every way of reading it (`textValue`, `text`, `withTextUTF8`, `textIsEmpty`), and the rules
+/// that read bytes must agree with the same rules on the decoded text.
+@Suite struct TranslationTextTests {
+    /// Pieces of text: ASCII, spaces, braces, quotes and backslashes (always escaped), control
+    /// characters, non-ASCII of every UTF-8 length, NBSP, U+2028, KELVIN SIGN.
+    static let pieces: [String] = [
+        "a", "Z", "Too expensive", " ", "  ", "{{ price }}", "}", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{1F}",
+        "é", "e\u{301}", "\u{A0}", "\u{2028}", "\u{212A}", "日本", "€", "😀", "\u{7F}",
+    ]
+
+    /// `text` as a JSON string literal; with `escapeAll`, every character that may be written as
+    /// `\uXXXX` is (surrogate pairs beyond the BMP), otherwise only what must be.
+    static func literal(_ text: String, escapeAll: Bool, rng: inout SeededGenerator) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            let forced = scalar == "\"" || scalar == "\\" || scalar.value < 0x20
+            if forced || (escapeAll && Bool.random(using: &rng)) {
+                if scalar == "\"" && !escapeAll { out += "\\\""; continue }
+                if scalar == "\\" && !escapeAll { out += "\\\\"; continue }
+                for unit in String(scalar).utf16 { out += "\\u" + String(format4: unit) }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func randomText(_ rng: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func everyWayOfReadingATextGivesTheDecodedText(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var expected: [String: [String: String]] = [:]
+        var members: [String] = []
+        for key in 0..<120 {
+            var byLocale: [String: String] = [:]
+            var entry: [String] = []
+            for locale in ["en", "de", "fr"] where locale == "en" || Bool.random(using: &rng) {
+                let text = Self.randomText(&rng)
+                byLocale[locale] = text
+                entry.append("\"\(locale)\": " + Self.literal(text, escapeAll: Bool.random(using: &rng), rng: &rng))
+            }
+            expected["k\(key)"] = byLocale
+            members.append("\"k\(key)\": {\(entry.joined(separator: ", "))}")
+        }
+        let config = try #require(Linter.analyze(SourceFile(path: "c.json", text: Examples.authoring(strings: members.joined(separator: ",\n")))).config)
+        let entries = try #require(config.localization?.entries)
+        #expect(entries.count == 120)
+        var checked = 0
+        for entry in entries {
+            for translation in entry.translations {
+                let text = try #require(expected[entry.key.value]?[translation.localeCode])
+                #expect(translation.textValue == text)
+                #expect(translation.text.value == text)
+                #expect(translation.textIsEmpty == text.isEmpty)
+                #expect(translation.withTextUTF8 { Array($0) } == Array(text.utf8))
+                #expect(translation.withTextUTF8 { TextIndex.scan($0) } == TextIndex.scan(text))
+                checked += 1
+            }
+        }
+        #expect(checked == expected.values.map(\.count).reduce(0, +))
+    }
+
+    @Test func aResponseTextIsReadTheSameWay() throws {
+        var rng = SeededGenerator(seed: 9)
+        let text = "Caf\u{E9} \"{{ price }}\"\u{A0}\u{1F600}"
+        let response = Examples.response().replacingOccurrences(
+            of: #""localization": {"locale": "en", "localized_strings": {}}"#,
+            with: #""localization": {"locale": "fr", "localized_strings": {"cancel": "# + Self.literal(text, escapeAll: true, rng: &rng) + "}}")
+        #expect(response.contains("\"cancel\""))
+        let config = try #require(Linter.analyze(SourceFile(path: "r.json", text: response)).config)
+        let translation = try #require(config.localization?.entries.first?.translations.first)
+        #expect(translation.localeCode == "fr")
+        #expect(translation.textValue == text)
+        #expect(translation.withTextUTF8 { Array($0) } == Array(text.utf8))
+    }
+
+    /// The option-title comparison on translations (bytes first) against the comparison on
+    /// decoded strings, with each text written plainly and escaped.
+    @Test func optionTitlesCompareOnTranslationsAsOnStrings() throws {
+        var rng = SeededGenerator(seed: 4)
+        let texts = ["Too expensive", "too EXPENSIVE", "Too expensiv", "", "Trop cher é", "TROP CHER é", "ÉCOLE", "école",
+                     "caf\u{E9}", "cafe\u{301}", "日本", "日木", "\u{212A}elvin", "kelvin", "a\"b", "A\"B"]
+        var members: [String] = []
+        for (index, text) in texts.enumerated() {
+            members.append("\"t\(index)\": {\"en\": \(Self.literal(text, escapeAll: false, rng: &rng)), \"de\": \(Self.literal(text, escapeAll: true, rng: &rng))}")
+        }
+        let config = try #require(Linter.analyze(SourceFile(path: "c.json", text: Examples.authoring(strings: members.joined(separator: ", ")))).config)
+        let translations = try #require(config.localization?.entries).flatMap(\.translations)
+        #expect(translations.count == texts.count * 2)
+        for a in translations {
+            for b in translations {
+                #expect(DuplicateOptionTitleRule.sameIgnoringCase(a, b) == DuplicateOptionTitleRule.sameIgnoringCase(a.textValue, b.textValue),
+                        "\(a.textValue) / \(b.textValue)")
+            }
+        }
+    }
+}
+
+private extension String {
+    /// Four lower-case hex digits.
+    init(format4 unit: UInt16) {
+        let digits = String(unit, radix: 16)
+        self = String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}
