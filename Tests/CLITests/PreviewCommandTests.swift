@@ -8,8 +8,7 @@ import Testing
 
     /// A stand-in browser: a shell script in a temporary directory.
     static func fakeBrowser(_ body: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Scratch.directory("cc-browser")
         let script = directory.appendingPathComponent("chromium")
         try ("#!/bin/sh\n" + body + "\n").write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
@@ -17,8 +16,7 @@ import Testing
     }
 
     @Test func writesTheWholePageAndRefusesToOverwriteTheInput() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Scratch.directory("cc-preview")
         let page = directory.appendingPathComponent("page.html")
         let result = try CLI.run(["preview", "--locale", "de,ar", "-o", page.path, Self.longTitle])
         #expect(result.status == 0)
@@ -68,8 +66,7 @@ import Testing
     }
 
     @Test func aConfigWithErrorsIsPreviewedAsFarAsItCanBe() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cc-preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Scratch.directory("cc-preview")
         let config = directory.appendingPathComponent("customer_center.json")
         let text = try String(contentsOfFile: Self.longTitle, encoding: .utf8).replacingOccurrences(of: "\"title_key\": \"path_cancel\"", with: "\"title_key\": \"path_cancl\"")
         try text.write(to: config, atomically: true, encoding: .utf8)

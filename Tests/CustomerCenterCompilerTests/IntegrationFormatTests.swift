@@ -27,8 +27,7 @@ import Testing
 
     @Test func sarifIsValidAgainstTheOfficialSchema() throws {
         let sarif = SARIFRenderer(rules: RuleCatalog.all, toolVersion: "1.2.3").render(try Self.report())
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cc-sarif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.directory("cc-sarif")
         let file = dir.appendingPathComponent("out.sarif")
         try sarif.write(to: file, atomically: true, encoding: .utf8)
         let schema = TestPaths.packageRoot.appendingPathComponent("Tests/CustomerCenterCompilerTests/Resources/sarif-schema-2.1.0.json")

@@ -27,7 +27,7 @@ import Testing
             errors = sorted(e.message for e in validator.iter_errors(json.load(open(path))))
             print(path.rsplit("/", 1)[-1], len(errors))
         """
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("cc-schema-broken-\(UUID().uuidString).json")
+        let broken = try Scratch.directory("cc-schema").appendingPathComponent("broken.json")
         try #"{"localization": {"default": "en", "localized_strings": {}}, "screens": {"MANAGEMENT": {"type": "cancel", "title_key": 3, "paths": []}}, "extra": 1}"#
             .write(to: broken, atomically: true, encoding: .utf8)
         let examples = ["customer_center.json", "default.json"].map { TestPaths.examples.appendingPathComponent($0) }
