@@ -13,11 +13,11 @@ extension Parser {
         while scan < bytes.count {
             let b = bytes[scan]
             if b >= 0x80 {
-                // A multi-byte sequence, validated here (runs of them stay in this tight loop).
+                // A run of multi-byte sequences, validated in one tight loop; an ill-formed one
+                // is left to the slow path, which reports it.
                 ascii = false
-                let length = UTF8Validation.validSequenceLength(bytes, at: scan)
-                if length == 0 { break }
-                scan += length
+                scan = UTF8Validation.endOfValidRun(bytes, from: scan)
+                if scan < bytes.count, bytes[scan] >= 0x80 { break }
                 continue
             }
             if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
@@ -183,6 +183,56 @@ enum UTF8Validation {
         case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
         default: return 0
         }
+    }
+
+    /// From `from`, the index just past the run of well-formed multi-byte sequences starting
+    /// there: the first ASCII byte, the first ill-formed or cut-off sequence, or the end.
+    ///
+    /// Two three-byte sequences a step while the text is CJK, kana, Thai, Devanagari… (leads
+    /// E1–EC and EE–EF, whose second byte has no narrower range), and three two-byte sequences a
+    /// step while it is Cyrillic, Greek, Arabic, Hebrew… (leads C2–DF): one masked compare of
+    /// eight bytes says lead, continuation, continuation… Anything else goes one sequence a
+    /// step, the rare leads checked by `validSequenceLength`.
+    @inline(__always)
+    static func endOfValidRun(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var i = from
+        let n = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
+        while i < n {
+            if i + 8 <= n {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // Bytes 0 and 3 are E_ leads, 1, 2, 4 and 5 continuations (6 and 7 are left
+                // for the next step); neither lead E0 nor ED.
+                if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
+                    let first = word & 0x0F, second = (word >> 24) & 0x0F
+                    if first != 0, first != 0x0D, second != 0, second != 0x0D {
+                        i += 6
+                        continue
+                    }
+                }
+                // Bytes 0, 2 and 4 are 110xxxxx leads, 1, 3 and 5 continuations; no lead C0 or C1.
+                if word & 0x0000_C0E0_C0E0_C0E0 == 0x0000_80C0_80C0_80C0,
+                   word & 0x1E != 0, (word >> 16) & 0x1E != 0, (word >> 32) & 0x1E != 0 {
+                    i += 6
+                    continue
+                }
+            }
+            let b0 = bytes[i]
+            if b0 < 0x80 { return i }
+            if b0 &- 0xE1 < 0x0F && b0 != 0xED {
+                // Both continuation bytes in one two-byte load: each is 10xxxxxx.
+                guard i + 2 < n, UInt16(littleEndian: base.loadUnaligned(fromByteOffset: i + 1, as: UInt16.self)) & 0xC0C0 == 0x8080 else { return i }
+                i += 3
+            } else if b0 &- 0xC2 < 0x1E {
+                guard i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return i }
+                i += 2
+            } else {
+                let length = validSequenceLength(bytes, at: i)
+                if length == 0 { return i }
+                i += length
+            }
+        }
+        return n
     }
 
     /// How many bytes from `i` to report as one invalid run: up to the next ASCII byte or valid

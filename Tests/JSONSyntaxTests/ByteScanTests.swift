@@ -64,6 +64,60 @@ import Testing
         }
     }
 
+    /// What `UTF8Validation.endOfValidRun` means, by the standard library's decoder: from a
+    /// non-ASCII byte, step over whole well-formed scalars until an ASCII byte or a bad one.
+    static func plainEndOfValidRun(_ bytes: [UInt8], from: Int) -> Int {
+        var i = from
+        while i < bytes.count, bytes[i] >= 0x80 {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[i...].makeIterator()
+            guard case .valid(let scalar) = parser.parseScalar(from: &iterator) else { return i }
+            i += scalar.count
+        }
+        return i
+    }
+
+    @Test func multiByteRunsEndWhereTheStandardDecoderStops() {
+        var generator = SplitMix(seed: 2026)
+        // Well-formed sequences of every length and lead byte class, and the ill-formed ones
+        // next to them: lone and extra continuation bytes, overlongs, surrogates, past U+10FFFF,
+        // bytes never used, sequences cut short (the buffer end cuts them too).
+        let pieces: [[UInt8]] = [
+            [0x61], [0x22], [0xC3, 0xA9], [0xDF, 0xBF], [0xC2, 0x80], [0xE3, 0x81, 0x84], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBD], [0xE1, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xF1, 0x80, 0x80, 0x80], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+            [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE3, 0x81], [0xC3],
+            [0xF0, 0x90, 0x80], [0xE3, 0x41, 0x84], [0xC3, 0xC3, 0xA9],
+        ]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int(generator.next() % 12)).flatMap { _ in
+                generator.next() % 4 == 0 ? pieces[Int(generator.next() % UInt64(pieces.count))] : pieces[2 + Int(generator.next() % 12)]
+            }
+            let starts = bytes.indices.filter { bytes[$0] >= 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for from in starts {
+                    #expect(UTF8Validation.endOfValidRun(buffer, from: from) == Self.plainEndOfValidRun(bytes, from: from), "\(bytes) from \(from)")
+                }
+            }
+        }
+        // Long runs of the common two- and three-byte sequences (the eight-byte step), with one
+        // piece of any kind put somewhere in them.
+        var wordSteps = 0
+        for _ in 0..<5_000 {
+            var bytes = (0..<Int(generator.next() % 24)).flatMap { _ in pieces[[2, 3, 4, 5, 9, 10][Int(generator.next() % 6)]] }
+            let odd = pieces[Int(generator.next() % UInt64(pieces.count))]
+            bytes.insert(contentsOf: odd, at: Int(generator.next() % UInt64(bytes.count + 1)))
+            bytes.withUnsafeBufferPointer { buffer in
+                for from in [0, 1, 2, 3] where from < bytes.count && bytes[from] >= 0x80 {
+                    #expect(UTF8Validation.endOfValidRun(buffer, from: from) == Self.plainEndOfValidRun(bytes, from: from), "\(bytes) from \(from)")
+                }
+                if bytes.count >= 8, bytes[0] >= 0xC2, bytes[0] != 0xE0, bytes[0] != 0xED, bytes[0] < 0xF0,
+                   Self.plainEndOfValidRun(bytes, from: 0) >= 6 { wordSteps += 1 }
+            }
+        }
+        #expect(wordSteps > 1_000, "\(wordSteps) runs long enough for the eight-byte step")
+    }
+
     @Test func quotingEscapesExactlyWhatJSONNeeds() {
         // Every byte value, alone and inside a long plain run (the run is copied whole).
         for value in 0...0x7F {
