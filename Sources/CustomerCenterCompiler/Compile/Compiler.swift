@@ -51,9 +51,12 @@ public enum Compiler {
     public static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
                                 customer: Customer? = nil) -> [CompiledPayload] {
         var payloads: [CompiledPayload] = []
+        var textsByLocale: [String: [String: String]] = [:]
         for platform in platforms.sorted() {
             for locale in locales {
-                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer).build()
+                let texts = textsByLocale[locale] ?? PayloadBuilder.texts(resolved, locale: locale)
+                textsByLocale[locale] = texts
+                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts).build()
                 payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree), tree: tree))
             }
         }

@@ -8,6 +8,18 @@ struct PayloadBuilder {
     let platform: Platform
     let locale: String
     let customer: Customer?
+    /// Every key's text in the locale, with the fallback of SPEC §1.1 (`texts(_:locale:)`):
+    /// decoded once per locale and shared by the platforms' payloads.
+    let texts: [String: String]
+
+    /// Every key of the table with its text in `locale`, with the fallback of SPEC §1.1.
+    static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
+        var texts: [String: String] = [:]
+        for entry in resolved.config.localization?.entries ?? [] where texts[entry.key.value] == nil {
+            texts[entry.key.value] = resolved.text(entry.key.value, locale: locale)?.translation.textValue ?? ""
+        }
+        return texts
+    }
 
     var config: CustomerCenterConfig { resolved.config }
 
@@ -38,7 +50,7 @@ struct PayloadBuilder {
 
     /// The text of `key` for the locale, with the fallback of SPEC §1.1.
     func text(_ key: String) -> String {
-        resolved.text(key, locale: locale)?.translation.text.value ?? ""
+        texts[key] ?? resolved.text(key, locale: locale)?.translation.textValue ?? ""
     }
 
     func text(_ source: TextSource?) -> String? {

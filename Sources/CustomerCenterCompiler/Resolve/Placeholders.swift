@@ -66,8 +66,8 @@ public enum Placeholders {
     /// The names of every placeholder-like span of `text`, well-formed or not (`{{price}}` names
     /// `price`): what a translation means to include, whatever its spelling.
     public static func mentionedNames(in text: String) -> Set<String> {
-        guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
-        return Set(scan(text).map(\.name).filter { !$0.isEmpty })
+        var copy = text
+        return copy.withUTF8 { mentionedNames(inUTF8: $0) }
     }
 
     /// The same, over a text's UTF-8 bytes (what a `Translation` lends without decoding).
