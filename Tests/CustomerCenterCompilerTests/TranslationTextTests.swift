@@ -70,6 +70,11 @@ import JSONSyntax
         #expect(checked == expected.values.map(\.count).reduce(0, +))
     }
 
+    /// A large table holds one per text: the README's memory figures count 56 bytes each.
+    @Test func aTranslationIsFiftySixBytes() {
+        #expect(MemoryLayout<Translation>.stride == 56)
+    }
+
     @Test func aResponseTextIsReadTheSameWay() throws {
         var rng = SeededGenerator(seed: 9)
         let text = "Caf\u{E9} \"{{ price }}\"\u{A0}\u{1F600}"

@@ -128,9 +128,10 @@ public struct Translation: Sendable {
     public let localeCode: String
     private let localeRange: ByteRange
     private let textString: JSONString
+    // Here, in the four bytes after the 12-byte `textString`: 56 bytes in all, not 64.
+    private let localeIsKey: Bool
     private let strings: JSONStrings
     private let entry: JSONPointer
-    private let localeIsKey: Bool
 
     /// A translation whose locale and text are member `locale` of the entry at `entry`.
     init(locale: String, localeRange: ByteRange, text: JSONString, in strings: JSONStrings, entry: JSONPointer) {
