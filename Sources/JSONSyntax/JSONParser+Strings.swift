@@ -199,6 +199,8 @@ enum UTF8Validation {
         let n = bytes.count
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
         while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 { return i }
             if i + 8 <= n {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 // Bytes 0 and 3 are E_ leads, 1, 2, 4 and 5 continuations (6 and 7 are left
@@ -217,8 +219,6 @@ enum UTF8Validation {
                     continue
                 }
             }
-            let b0 = bytes[i]
-            if b0 < 0x80 { return i }
             if b0 &- 0xE1 < 0x0F && b0 != 0xED {
                 // Both continuation bytes in one two-byte load: each is 10xxxxxx.
                 guard i + 2 < n, UInt16(littleEndian: base.loadUnaligned(fromByteOffset: i + 1, as: UInt16.self)) & 0xC0C0 == 0x8080 else { return i }

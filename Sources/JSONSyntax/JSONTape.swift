@@ -107,14 +107,7 @@ public struct JSONNode: Sendable {
 
     /// The text, when the value is a string (decoded now: read it once).
     public var stringValue: String? {
-        let entry = entry
-        guard entry.kind == .string else { return nil }
-        if entry.flags & JSONTape.Entry.simple != 0 {
-            return tape.bytes.withUnsafeBufferPointer { bytes in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), as: UTF8.self)
-            }
-        }
-        return tape.texts[Int(entry.payload)]
+        stringReference.map { tape.strings.text($0) }
     }
 
     /// Whether the value is a string equal to `text` as Swift compares strings, without

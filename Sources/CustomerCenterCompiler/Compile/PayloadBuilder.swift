@@ -14,11 +14,9 @@ struct PayloadBuilder {
 
     /// Every key of the table with its text in `locale`, with the fallback of SPEC §1.1.
     static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
-        var texts: [String: String] = [:]
-        for entry in resolved.config.localization?.entries ?? [] where texts[entry.key.value] == nil {
-            texts[entry.key.value] = resolved.text(entry.key.value, locale: locale)?.translation.textValue ?? ""
+        resolved.strings.mapValues { entry in
+            ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale)?.translation.textValue ?? ""
         }
-        return texts
     }
 
     var config: CustomerCenterConfig { resolved.config }
@@ -50,7 +48,7 @@ struct PayloadBuilder {
 
     /// The text of `key` for the locale, with the fallback of SPEC §1.1.
     func text(_ key: String) -> String {
-        texts[key] ?? resolved.text(key, locale: locale)?.translation.textValue ?? ""
+        texts[key] ?? ""
     }
 
     func text(_ source: TextSource?) -> String? {
