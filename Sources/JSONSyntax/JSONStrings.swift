@@ -13,6 +13,9 @@ public final class JSONStrings: Sendable {
         self.texts = texts
     }
 
+    /// No document.
+    public static let empty = JSONStrings(bytes: [], texts: [])
+
     /// The text of `string` (decoded now: read it once).
     @inlinable
     public func text(_ string: JSONString) -> String {

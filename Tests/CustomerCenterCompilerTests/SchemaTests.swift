@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct SchemaFileTests {
     static let committed = TestPaths.packageRoot.appendingPathComponent("Schemas/customer-center.schema.json")
@@ -133,5 +134,36 @@ import Testing
         #expect(ios.filter { $0.id.rawValue.hasPrefix("compat.") || $0.id == "schema.unknown-field" }.isEmpty)
         let android = Linter.lint(SourceFile(path: "f", text: text), options: LintOptions(platforms: [.android])).diagnostics
         #expect(android.map(\.id) .contains("compat.android-decode-failure"))
+    }
+}
+
+/// The schema walk matches a key to a field by its bytes when the key is ASCII, and as Swift
+/// compares strings otherwise: a key equal to a field's name only canonically (KELVIN SIGN for
+/// `K`) still names the field, as it did when every key was decoded and compared as a string.
+@Suite struct FieldLookupTests {
+    static let schema = ObjectSchema("Probe", "A probe.", fields: [
+        Field("title_key", .string(StringSchema()), "A key."),
+        Field("Kelvin", .string(StringSchema()), "A field with a K."),
+    ])
+
+    func lookup(_ key: String) throws -> (index: Int, key: String)? {
+        let root = try #require(JSONParser.parseTape(Array("{\(key): 1}".utf8)).root)
+        let member = try #require(root.objectMembers?.first)
+        return Self.schema.fieldIndex(ofKey: member.keyNode)
+    }
+
+    @Test func keysMatchAsStrings() throws {
+        #expect(try lookup(#""title_key""#)?.index == 0)
+        #expect(try lookup(#""title_key""#)?.key == "title_key")
+        #expect(try lookup(#""\u0074itle_key""#)?.index == 0)
+        #expect(try lookup(#""title_ke""#) == nil)
+        #expect(try lookup(#""title_keys""#) == nil)
+        #expect(try lookup(#""Title_key""#) == nil)
+        #expect(try lookup(#""Kelvin""#)?.index == 1)
+        let kelvin = try lookup("\"\u{212A}elvin\"")
+        #expect(kelvin?.index == 1)
+        // The pointer names the key as written.
+        #expect(kelvin?.key == "\u{212A}elvin")
+        #expect(try lookup("\"\u{212A}elvi\"") == nil)
     }
 }

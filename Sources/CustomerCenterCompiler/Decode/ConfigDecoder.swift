@@ -80,36 +80,49 @@ enum ConfigDecoder {
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
             entries: [], pointer: reader.pointer, keyRange: keyRange)
         // The locale keys of the entry before, by position: entries list the same locales in
-        // the same order, so a locale's name is read once, not once per key.
-        var locales: [(key: JSONNode, name: String)] = []
-        let strings = reader.node.tape.strings
-        for (key, value) in reader.entries("localized_strings") ?? [] {
-            var translations: [Translation] = []
-            switch reader.format {
-            case .authoring:
-                let entryPointer = key.pointer
-                translations.reserveCapacity(value.objectMembers?.count ?? 0)
+        // the same order, so a locale's name is read (and stored) once, not once per key.
+        var locales: [(key: JSONNode, index: UInt32)] = []
+        let entries = reader.entries("localized_strings") ?? []
+        var capacity = 0
+        for (_, value) in entries { capacity += value.objectMembers?.count ?? 1 }
+        var table = TranslationTableBuilder(strings: reader.node.tape.strings, localeIsKey: reader.format == .authoring, capacity: capacity)
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(entries.count)
+        switch reader.format {
+        case .authoring:
+            for (_, value) in entries {
+                let first = table.count
                 var position = 0
                 reader.forFirstOfEachKey(in: value) { member in
                     defer { position += 1 }
                     guard let text = member.value.stringReference else { return }
-                    let locale: String
+                    let locale: UInt32
                     if position < locales.count, member.keyNode.stringEquals(locales[position].key) {
-                        locale = locales[position].name
+                        locale = locales[position].index
                     } else {
-                        locale = member.key
+                        locale = table.addLocale(member.key)
                         if position < locales.count { locales[position] = (member.keyNode, locale) } else { locales.append((member.keyNode, locale)) }
                     }
-                    translations.append(Translation(locale: locale, localeRange: member.keyRange, text: text,
-                                                    in: strings, entry: entryPointer))
+                    table.add(text: text, locale: locale, localeRange: member.keyRange)
                 }
-            case .response:
-                if let text = value.stringReference {
-                    let locale = result.responseLocale ?? Located("", range: key.range, pointer: key.pointer)
-                    translations.append(Translation(locale: locale, text: text, in: strings, entry: key.pointer))
-                }
+                spans.append(first..<table.count)
             }
-            result.entries.append(StringEntry(key: key, translations: translations))
+        case .response:
+            let named = result.responseLocale.map { (table.addLocale($0.value), $0.range) }
+            // Without a `locale`, a text's locale is the empty name, at its key.
+            let unnamed = named == nil ? table.addLocale("") : 0
+            for (key, value) in entries {
+                let first = table.count
+                if let text = value.stringReference {
+                    let (locale, range) = named ?? (unnamed, key.range)
+                    table.add(text: text, locale: locale, localeRange: range)
+                }
+                spans.append(first..<table.count)
+            }
+        }
+        let built = table.build()
+        result.entries = zip(entries, spans).map { entry, span in
+            StringEntry(key: entry.key, translations: Translations(table: built, records: span, entry: entry.key.pointer))
         }
         return result
     }

@@ -161,17 +161,19 @@ struct SchemaWalker {
                              anchor: ByteRange, readers: Set<Platform>) {
         switch mode {
         case .authoring:
+            // The fields present, a bit per position in `schema.fields` (a schema has fewer than 64).
+            var present: UInt64 = 0
             var seen = Set<String>()
             let dedupe = hasRepeatedKeys(node.range)
             for member in members {
-                let key = member.key
                 // A repeated key is json.duplicate-key; the first one is the one decoded and checked.
-                if dedupe, !seen.insert(key).inserted { continue }
-                if !dedupe { seen.insert(key) }
-                guard let field = schema.field(key) else {
+                if dedupe, !seen.insert(member.key).inserted { continue }
+                guard let (index, key) = schema.fieldIndex(ofKey: member.keyNode) else {
                     unknownField(member, in: schema, pointer: pointer)
                     continue
                 }
+                let field = schema.fields[index]
+                present |= 1 << UInt64(index)
                 let value = member.value
                 if value.isNull {
                     if field.required {
@@ -182,7 +184,7 @@ struct SchemaWalker {
                 }
                 walk(value, field.type, pointer: pointer.appending(key), anchor: member.keyRange, name: field.name, readers: readers)
             }
-            for field in schema.fields where field.required && !seen.contains(field.name) {
+            for (index, field) in schema.fields.enumerated() where field.required && present & (1 << UInt64(index)) == 0 {
                 sink.emit(.missingField(field.name, in: schema.noun),
                           at: anchor, pointer: pointer.resolved,
                           notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
@@ -242,6 +244,22 @@ struct SchemaWalker {
 }
 
 extension ObjectSchema {
+    /// The position in `fields` of the field a key names, with the key's text. An ASCII key is
+    /// matched by its bytes, without decoding it (the text is then the field's name); any other
+    /// key is decoded and compared as Swift compares strings, as before.
+    func fieldIndex(ofKey keyNode: JSONNode) -> (index: Int, key: String)? {
+        guard let reference = keyNode.stringReference else { return nil }
+        let match: Int?? = keyNode.tape.strings.withUTF8(reference) { bytes in
+            var seen: UInt8 = 0
+            for byte in bytes { seen |= byte }
+            guard seen < 0x80 else { return nil }
+            return fieldNamesUTF8.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        }
+        if let match { return match.map { ($0, fields[$0].name) } }
+        let key = keyNode.stringValue ?? ""
+        return fields.firstIndex { $0.name == key }.map { ($0, key) }
+    }
+
     /// The object's name as a phrase: `FeedbackSurvey` → "feedback survey".
     var noun: String {
         var words = ""

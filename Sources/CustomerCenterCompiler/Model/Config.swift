@@ -115,64 +115,7 @@ public struct StringEntry: Sendable {
     /// The key (range: the key's bytes).
     public var key: Located<String>
     /// Text per locale, in document order.
-    public var translations: [Translation]
-}
-
-/// One text of a key in one locale.
-///
-/// Stored compactly: a config holds one per key per locale. The text stays in the source (a
-/// `JSONString` into the document's shared `JSONStrings`) and is decoded when read, so a large
-/// table costs no `String` per text; hot loops read its bytes with `withTextUTF8`.
-public struct Translation: Sendable {
-    /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
-    public let localeCode: String
-    private let localeRange: ByteRange
-    private let textString: JSONString
-    // Here, in the four bytes after the 12-byte `textString`: 56 bytes in all, not 64.
-    private let localeIsKey: Bool
-    private let strings: JSONStrings
-    private let entry: JSONPointer
-
-    /// A translation whose locale and text are member `locale` of the entry at `entry`.
-    init(locale: String, localeRange: ByteRange, text: JSONString, in strings: JSONStrings, entry: JSONPointer) {
-        self.localeCode = locale
-        self.localeRange = localeRange
-        self.textString = text
-        self.strings = strings
-        self.entry = entry
-        self.localeIsKey = true
-    }
-
-    /// A response's text: the locale is the response's `locale`, the text is the entry itself.
-    init(locale: Located<String>, text: JSONString, in strings: JSONStrings, entry: JSONPointer) {
-        self.localeCode = locale.value
-        self.localeRange = locale.range
-        self.textString = text
-        self.strings = strings
-        self.entry = entry
-        self.localeIsKey = false
-    }
-
-    /// The locale code (range: the key's bytes in the table; the response's `locale` otherwise).
-    public var locale: Located<String> {
-        localeIsKey ? Located(localeCode, range: localeRange, in: entry, key: localeCode) : Located(localeCode, range: localeRange, pointer: entry)
-    }
-
-    /// The text (decoded now: read it once).
-    public var textValue: String { strings.text(textString) }
-
-    /// Whether the text is empty (nothing is decoded).
-    public var textIsEmpty: Bool { strings.isEmpty(textString) }
-
-    /// Calls `body` with the text's UTF-8 bytes, without decoding it when it is its source bytes.
-    public func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try strings.withUTF8(textString, body)
-    }
-
-    /// The text.
-    public var text: Located<String> {
-        localeIsKey ? Located(textValue, range: textString.range, in: entry, key: localeCode) : Located(textValue, range: textString.range, pointer: entry)
-    }
+    public var translations: Translations
 }
 
 /// A screen.

@@ -2,10 +2,7 @@
 public enum LocaleCode {
     /// `pt_BR` → `pt-br`. Codes already in that form (the common case) are returned as they are.
     public static func normalized(_ code: String) -> String {
-        if code.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "_") && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) {
-            return code
-        }
-        return String(code.lowercased().map { $0 == "_" ? "-" : $0 })
+        LocaleSpelling.normalized(code)
     }
 
     /// BCP 47's conventional case: `PT_br` → `pt-BR`, `zh-hant` → `zh-Hant` (language lower,

@@ -136,14 +136,14 @@ public struct ResolvedConfig: Sendable {
 
     /// Lookup with fallback over one entry's translations.
     public static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
-        let wanted = LocaleCode.normalized(locale)
-        if let exact = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == wanted }) { return (exact, .exact) }
+        let wanted = LocaleCode.normalized(locale), translations = entry.translations
+        if let exact = translations.firstIndex(normalizedLocale: wanted) { return (translations[exact], .exact) }
         let language = LocaleCode.language(wanted)
-        if let match = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == language }) {
-            return (match, .language(language))
+        if let match = translations.firstIndex(normalizedLocale: language) {
+            return (translations[match], .language(language))
         }
-        if let defaultLocale, let match = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == defaultLocale }) {
-            return (match, .defaultLocale(defaultLocale))
+        if let defaultLocale, let match = translations.firstIndex(normalizedLocale: defaultLocale) {
+            return (translations[match], .defaultLocale(defaultLocale))
         }
         return nil
     }

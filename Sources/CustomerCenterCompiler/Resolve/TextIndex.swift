@@ -20,16 +20,17 @@ public struct TextIndex: Sendable {
         }
         // Authoring: every visible text is a translation; read them directly and build an item
         // only for the few texts a rule will look at.
-        // Indices, not `for … in`: iterating copies each translation out (three retains and
-        // releases per text, a tenth of the whole lint of a large table).
+        // Positions, not `for … in`: the scan reads each text's bytes in the table without
+        // building a translation (two retains and releases per text).
         let entries = config.localization?.entries ?? []
         for entryIndex in entries.indices {
             var bracedHere = false
-            for index in entries[entryIndex].translations.indices {
-                let (hasBrace, problem) = entries[entryIndex].translations[index].withTextUTF8 { Self.scan($0) }
+            let translations = entries[entryIndex].translations
+            for index in translations.indices {
+                let (hasBrace, problem) = translations.withTextUTF8(at: index) { Self.scan($0) }
                 guard hasBrace || problem != nil else { continue }
-                let entry = entries[entryIndex], translation = entry.translations[index]
-                let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
+                let translation = translations[index]
+                let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entries[entryIndex].key.value, locale: translation.localeCode))
                 if hasBrace { braced.append(item); bracedHere = true }
                 if let problem { badWhitespace.append((item, problem)) }
             }
@@ -49,37 +50,46 @@ public struct TextIndex: Sendable {
 
     private mutating func collectLocaleCodes(_ config: CustomerCenterConfig) {
         guard let localization = config.localization else { return }
-        // Configs write a few dozen codes many thousand times, each key's locales usually in the
-        // same order: try the position after the last hit, then a short list, then a hash table.
-        // Codes are compared as strings; a located value is built only for a new code.
+        // Codes are compared as strings: try the position after the last hit, then a short
+        // list, then a hash table; a located value is built only for a new code.
         var position: [String: Int] = [:]
         var guess = 0
-        func visit(_ code: String, _ located: () -> Located<String>) {
+        func visit(_ code: String, uses: Int = 1, _ located: () -> Located<String>) {
             if guess < localeCodes.count, localeCodes[guess].code.value == code {
-                localeCodes[guess].uses += 1
+                localeCodes[guess].uses += uses
                 guess += 1
                 return
             }
             if let index = localeCodes.count <= 64 ? localeCodes.firstIndex(where: { $0.code.value == code }) : position[code] {
-                localeCodes[index].uses += 1
+                localeCodes[index].uses += uses
                 guess = index + 1
                 return
             }
             position[code] = localeCodes.count
-            localeCodes.append((located(), 1))
+            localeCodes.append((located(), uses))
             guess = localeCodes.count
             if localeCodes.count == 65 { for (index, entry) in localeCodes.enumerated() { position[entry.code.value] = index } }
         }
         for code in [localization.defaultLocale, localization.responseLocale].compactMap({ $0 }) + (localization.supported ?? []) {
             visit(code.value) { code }
         }
-        if config.format == .authoring {
-            let entries = localization.entries
-            for entryIndex in entries.indices {
-                guess = 0
-                for index in entries[entryIndex].translations.indices {
-                    visit(entries[entryIndex].translations[index].localeCode) { entries[entryIndex].translations[index].locale }
+        // A table writes a few dozen codes many thousand times, and names each code once (per
+        // position it is at): count the uses of each name, then visit each name once with its
+        // count. Names are numbered in the order of their first use.
+        if config.format == .authoring, let table = localization.entries.first?.translations.table {
+            var uses = [Int](repeating: 0, count: table.locales.count)
+            var firstUse = [Located<String>?](repeating: nil, count: table.locales.count)
+            for entry in localization.entries {
+                let translations = entry.translations
+                for index in translations.indices {
+                    let name = translations.localeIndex(at: index)
+                    if uses[name] == 0 { firstUse[name] = translations[index].locale }
+                    uses[name] += 1
                 }
+            }
+            for name in uses.indices {
+                guard let located = firstUse[name] else { continue }
+                visit(table.locales[name], uses: uses[name]) { located }
             }
         }
     }

@@ -37,12 +37,17 @@ public struct ObjectSchema: Sendable {
     public let description: String
     /// Its fields, in documentation order.
     public let fields: [Field]
+    /// Each field's name as UTF-8, for matching keys by their bytes.
+    let fieldNamesUTF8: [[UInt8]]
 
     /// Creates an object schema.
     public init(_ name: String, _ description: String, fields: [Field]) {
         self.name = name
         self.description = description
         self.fields = fields
+        self.fieldNamesUTF8 = fields.map { Array($0.name.utf8) }
+        // The walker keeps the fields it has seen as bits of a word.
+        precondition(fields.count <= 64, "an object schema has at most 64 fields")
     }
 
     /// The field named `name`.

@@ -10,8 +10,8 @@ public enum EmptyTranslationRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
-            // Indices, not `for … in`: that copies every translation out to look at one bit.
-            for index in entry.translations.indices where entry.translations[index].textIsEmpty {
+            // Indices, not `for … in`: that builds every translation to look at one bit.
+            for index in entry.translations.indices where entry.translations.textIsEmpty(at: index) {
                 let translation = entry.translations[index]
                 let locale = context.config.format == .authoring ? translation.locale.value : nil
                 context.report(.emptyTranslation(entry.key.value, locale: locale),

@@ -12,7 +12,7 @@ public enum MissingDefaultTranslationRule: ModelRule {
     public static func check(_ context: inout RuleContext) {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
         for entry in context.config.localization?.entries ?? [] {
-            let hasDefault = entry.translations.contains { LocaleCode.normalized($0.localeCode) == defaultLocale }
+            let hasDefault = entry.translations.firstIndex(normalizedLocale: defaultLocale) != nil
             guard !hasDefault else { continue }
             context.report(.missingDefaultTranslation(entry.key.value, defaultLocale: defaultLocale),
                            on: entry.key)

@@ -32,10 +32,10 @@ public enum MissingTranslationRule: ModelRule {
         var next = 0
         // Keys list locales in the same order almost always: check the next position first.
         for locale in locales {
-            if next < translations.count, translations[next].localeCode == locale { next += 1; continue }
-            if let index = translations.firstIndex(where: { LocaleCode.normalized($0.localeCode) == locale }) { next = index + 1; continue }
+            if next < translations.count, translations.normalizedLocale(at: next) == locale { next += 1; continue }
+            if let index = translations.firstIndex(normalizedLocale: locale) { next = index + 1; continue }
             let language = LocaleCode.language(locale)
-            if language != locale, translations.contains(where: { LocaleCode.normalized($0.localeCode) == language }) { continue }
+            if language != locale, translations.firstIndex(normalizedLocale: language) != nil { continue }
             gaps.append(locale)
         }
         return gaps
@@ -44,7 +44,8 @@ public enum MissingTranslationRule: ModelRule {
     /// No fix (a translation needs a translator): the message says what to add instead.
     static func whatToWrite(_ entry: StringEntry, _ locales: [String], _ defaultLocale: String?) -> String {
         guard let defaultLocale,
-              let reference = entry.translations.first(where: { LocaleCode.normalized($0.localeCode) == defaultLocale }) else { return "" }
+              let index = entry.translations.firstIndex(normalizedLocale: defaultLocale) else { return "" }
+        let reference = entry.translations[index]
         let shown = reference.textValue.count > 60 ? String(reference.textValue.prefix(57)) + "…" : reference.textValue
         let first = locales.first.map { "\"\($0)\"" } ?? ""
         return locales.count == 1

@@ -29,16 +29,16 @@ public enum PlaceholderMismatchRule: ModelRule {
         // Only keys with a brace in some text can have placeholders to disagree on.
         for entry in context.resolved.texts.keysWithBraces.compactMap({ context.resolved.strings[$0] }) {
             let translations = entry.translations
-            guard let referenceIndex = translations.indices.first(where: { LocaleCode.normalized(translations[$0].localeCode) == defaultLocale }) else { continue }
+            guard let referenceIndex = translations.firstIndex(normalizedLocale: defaultLocale) else { continue }
             // Spelling is l10n.malformed-placeholder's finding: here `{{price}}` counts as `price`,
             // so one defect gets one finding. Names are read from the texts' bytes; a located
             // text is built only for a finding.
-            let expected = translations[referenceIndex].withTextUTF8 { Placeholders.mentionedNames(inUTF8: $0) }
+            let expected = translations.withTextUTF8(at: referenceIndex) { Placeholders.mentionedNames(inUTF8: $0) }
             // For a built-in label the SDKs' own placeholders are checked above, once: neither
             // lacking one nor having one the default text dropped is this comparison's finding.
             let sdkNames = builtIn[entry.key.value] ?? []
-            for index in translations.indices where LocaleCode.normalized(translations[index].localeCode) != defaultLocale {
-                let actual = translations[index].withTextUTF8 { Placeholders.mentionedNames(inUTF8: $0) }
+            for index in translations.indices where translations.normalizedLocale(at: index) != defaultLocale {
+                let actual = translations.withTextUTF8(at: index) { Placeholders.mentionedNames(inUTF8: $0) }
                 guard actual != expected else { continue }
                 let missing = expected.subtracting(actual).subtracting(sdkNames)
                 let extra = actual.subtracting(expected).subtracting(sdkNames)

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 /// `survey.duplicate-option-title`: two options with the same text in one locale.
 public enum DuplicateOptionTitleRule: ModelRule {
     public static let descriptor = RuleDescriptor(
@@ -22,27 +24,50 @@ public enum DuplicateOptionTitleRule: ModelRule {
         return sameDecoded(a, b)
     }
 
-    /// The same for two translations, read from their bytes: a text is decoded only when the
-    /// bytes cannot decide.
-    static func sameIgnoringCase(_ a: Translation, _ b: Translation) -> Bool {
-        if let verdict = a.withTextUTF8({ p in b.withTextUTF8 { q in asciiVerdict(p, q) } }) { return verdict }
-        return sameDecoded(a.textValue, b.textValue)
+    /// The same for the texts at `i` of `a` and `j` of `b`, read from their bytes: a text is
+    /// decoded only when the bytes cannot decide.
+    static func sameIgnoringCase(_ a: Translations, _ i: Int, _ b: Translations, _ j: Int) -> Bool {
+        if let verdict = a.withTextUTF8(at: i, { p in b.withTextUTF8(at: j) { q in asciiVerdict(p, q) } }) { return verdict }
+        return sameDecoded(a[i].textValue, b[j].textValue)
     }
 
     /// Whether two UTF-8 texts are equal ignoring ASCII case when both are all ASCII; `nil`
-    /// when either is not.
-    private static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
+    /// when either is not. Eight bytes a step.
+    static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard isASCII(p), isASCII(q) else { return nil }
+        guard p.count == q.count else { return false }
         var i = 0
-        var verdict = p.count == q.count
-        while i < min(p.count, q.count) {
-            if p[i] >= 0x80 || q[i] >= 0x80 { return nil }
-            let l = p[i] >= 0x41 && p[i] <= 0x5A ? p[i] | 0x20 : p[i], r = q[i] >= 0x41 && q[i] <= 0x5A ? q[i] | 0x20 : q[i]
-            if l != r { verdict = false; break }
+        while i + 8 <= p.count {
+            if lowercased(ByteScan.word(p, at: i)) != lowercased(ByteScan.word(q, at: i)) { return false }
+            i += 8
+        }
+        while i < p.count {
+            if lowercased(UInt64(p[i])) != lowercased(UInt64(q[i])) { return false }
             i += 1
         }
-        // Both all ASCII: the bytes decide.
-        if !p[i...].contains(where: { $0 >= 0x80 }) && !q[i...].contains(where: { $0 >= 0x80 }) { return verdict }
-        return nil
+        return true
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var seen: UInt64 = 0
+        var i = 0
+        while i + 8 <= bytes.count {
+            seen |= ByteScan.word(bytes, at: i)
+            i += 8
+        }
+        while i < bytes.count {
+            seen |= UInt64(bytes[i])
+            i += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Eight ASCII bytes with `A`–`Z` lowered: a byte `b` below 0x80 is upper case when
+    /// `b + 0x3F` reaches 0x80 (b ≥ 0x41) and `b + 0x25` does not (b < 0x5B); no sum carries
+    /// into the next byte.
+    private static func lowercased(_ word: UInt64) -> UInt64 {
+        let upper = (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+        return word | (upper >> 2)
     }
 
     private static func sameDecoded(_ a: String, _ b: String) -> Bool {
@@ -55,20 +80,20 @@ public enum DuplicateOptionTitleRule: ModelRule {
         for path in context.resolved.allPaths {
             let options = (path.survey?.options ?? []).compactMap { option in option.title?.key }
             guard options.count > 1 else { continue }
-            let entries = options.map { resolved.strings[$0.value]?.translations ?? [] }
+            let entries = options.map { resolved.strings[$0.value]?.translations ?? .empty }
             /// The locales (as written) where option `a` and option `b` have the same text, with that text.
             func clashes(_ a: Int, _ b: Int) -> [(locale: String, text: String)] {
                 var result: [(locale: String, text: String)] = []
                 let (first, second) = (entries[a], entries[b])
-                // Indices, not `for … in`: that copies each translation out (retains per text).
+                // Positions, not `for … in`: locales are read from the table, a translation is
+                // built only to compare texts.
                 for position in first.indices {
                     // Tables list locales in the same order almost always: try the same position first.
-                    let sameLocale = position < second.count && second[position].localeCode == first[position].localeCode
-                    let other = sameLocale ? position
-                        : second.firstIndex { LocaleCode.normalized($0.localeCode) == LocaleCode.normalized(first[position].localeCode) }
-                    guard let other, Self.sameIgnoringCase(second[other], first[position]) else { continue }
-                    if resolved.targetLocales.contains(LocaleCode.normalized(first[position].localeCode)) {
-                        result.append((first[position].localeCode, first[position].textValue))
+                    let sameLocale = position < second.count && second.localeCode(at: position) == first.localeCode(at: position)
+                    let other = sameLocale ? position : second.firstIndex(normalizedLocale: first.normalizedLocale(at: position))
+                    guard let other, Self.sameIgnoringCase(second, other, first, position) else { continue }
+                    if resolved.targetLocales.contains(first.normalizedLocale(at: position)) {
+                        result.append((first.localeCode(at: position), first[position].textValue))
                     }
                 }
                 return result
