@@ -68,7 +68,25 @@ extension Parser {
     // MARK: Trivia
 
     /// Skips whitespace; reports (and skips) comments and whitespace JSON does not allow.
+    /// Inline: most calls stand on a token, or on one space before one (`": "`, `", "`); only
+    /// bytes that can start trivia (controls, space, `/`, non-ASCII) go to the full loop.
+    @inline(__always)
     mutating func skipTrivia() throws(IssueLimitReached) {
+        if pos < bytes.count {
+            let b = bytes[pos]
+            if b > 0x20, b < 0x80, b != UInt8(ascii: "/") { return }
+            if b == 0x20, pos + 1 < bytes.count {
+                let next = bytes[pos + 1]
+                if next > 0x20, next < 0x80, next != UInt8(ascii: "/") {
+                    pos += 1
+                    return
+                }
+            }
+        }
+        try skipTriviaLoop()
+    }
+
+    mutating func skipTriviaLoop() throws(IssueLimitReached) {
         while pos < bytes.count {
             let b = bytes[pos]
             switch b {
