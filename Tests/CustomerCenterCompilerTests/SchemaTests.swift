@@ -167,3 +167,22 @@ import JSONSyntax
         #expect(try lookup("\"\u{212A}elvi\"") == nil)
     }
 }
+
+/// An object schema of any size: fields past the 64th are tracked too (a required one missing is
+/// reported, a present one is not), and a field with a non-ASCII name matches as a string.
+@Suite struct WideSchemaTests {
+    @Test func fieldsPastTheSixtyFourthAndNonASCIINames() throws {
+        let fields = (0..<70).map { Field("f\($0)", .string(StringSchema()), required: $0 == 66 || $0 == 68, "Field \($0).") }
+            + [Field("\u{212A}", .string(StringSchema()), "A non-ASCII name.")]
+        let schema = ObjectSchema("Wide", "A wide object.", fields: fields)
+        let source = SourceFile(path: "w.json", text: #"{"f66": "x", "K": "y"}"#)
+        let root = try #require(JSONParser.parseTape(source.bytes).root)
+        let key = try #require(root.objectMembers?.dropFirst().first?.keyNode)
+        #expect(schema.fieldIndex(ofKey: key)?.index == 70)
+        var walker = SchemaWalker(mode: .authoring, source: source, sink: DiagnosticSink(file: "w.json"), platforms: [])
+        walker.walk(root, .object(schema), pointer: .root, anchor: root.range, name: "Wide", readers: [])
+        let missing = walker.sink.diagnostics.filter { $0.id.rawValue == "schema.missing-field" }.map(\.message)
+        #expect(missing.count == 1)
+        #expect(missing.first?.contains("'f68'") == true)
+    }
+}

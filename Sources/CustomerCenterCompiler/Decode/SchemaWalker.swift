@@ -161,8 +161,10 @@ struct SchemaWalker {
                              anchor: ByteRange, readers: Set<Platform>) {
         switch mode {
         case .authoring:
-            // The fields present, a bit per position in `schema.fields` (a schema has fewer than 64).
+            // The fields present: a bit per position in `schema.fields` for the first 64, a set
+            // (empty, so never allocated, for every schema here) past them.
             var present: UInt64 = 0
+            var presentPast64 = Set<Int>()
             var seen = Set<String>()
             let dedupe = hasRepeatedKeys(node.range)
             for member in members {
@@ -173,7 +175,7 @@ struct SchemaWalker {
                     continue
                 }
                 let field = schema.fields[index]
-                present |= 1 << UInt64(index)
+                if index < 64 { present |= 1 << UInt64(index) } else { presentPast64.insert(index) }
                 let value = member.value
                 if value.isNull {
                     if field.required {
@@ -184,7 +186,8 @@ struct SchemaWalker {
                 }
                 walk(value, field.type, pointer: pointer.appending(key), anchor: member.keyRange, name: field.name, readers: readers)
             }
-            for (index, field) in schema.fields.enumerated() where field.required && present & (1 << UInt64(index)) == 0 {
+            for (index, field) in schema.fields.enumerated() where field.required
+                && (index < 64 ? present & (1 << UInt64(index)) == 0 : !presentPast64.contains(index)) {
                 sink.emit(.missingField(field.name, in: schema.noun),
                           at: anchor, pointer: pointer.resolved,
                           notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
@@ -252,7 +255,7 @@ extension ObjectSchema {
         let match: Int?? = keyNode.tape.strings.withUTF8(reference) { bytes in
             var seen: UInt8 = 0
             for byte in bytes { seen |= byte }
-            guard seen < 0x80 else { return nil }
+            guard seen < 0x80, fieldNamesAreASCII else { return nil }
             return fieldNamesUTF8.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
         }
         if let match { return match.map { ($0, fields[$0].name) } }

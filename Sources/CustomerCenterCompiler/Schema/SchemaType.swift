@@ -37,8 +37,10 @@ public struct ObjectSchema: Sendable {
     public let description: String
     /// Its fields, in documentation order.
     public let fields: [Field]
-    /// Each field's name as UTF-8, for matching keys by their bytes.
+    /// Each field's name as UTF-8, for matching ASCII keys by their bytes.
     let fieldNamesUTF8: [[UInt8]]
+    /// Whether every field's name is ASCII (then an ASCII key names a field only byte for byte).
+    let fieldNamesAreASCII: Bool
 
     /// Creates an object schema.
     public init(_ name: String, _ description: String, fields: [Field]) {
@@ -46,8 +48,7 @@ public struct ObjectSchema: Sendable {
         self.description = description
         self.fields = fields
         self.fieldNamesUTF8 = fields.map { Array($0.name.utf8) }
-        // The walker keeps the fields it has seen as bits of a word.
-        precondition(fields.count <= 64, "an object schema has at most 64 fields")
+        self.fieldNamesAreASCII = fieldNamesUTF8.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
     }
 
     /// The field named `name`.

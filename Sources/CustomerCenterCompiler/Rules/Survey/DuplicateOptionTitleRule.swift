@@ -33,7 +33,7 @@ public enum DuplicateOptionTitleRule: ModelRule {
 
     /// Whether two UTF-8 texts are equal ignoring ASCII case when both are all ASCII; `nil`
     /// when either is not. Eight bytes a step.
-    static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard isASCII(p), isASCII(q) else { return nil }
         guard p.count == q.count else { return false }
         var i = 0
