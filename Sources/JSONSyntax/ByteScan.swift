@@ -36,6 +36,22 @@ public enum ByteScan {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// Whether every byte is ASCII (below 0x80), eight at a time.
+    @inlinable
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var seen: UInt64 = 0
+        var i = 0
+        while i + 8 <= bytes.count {
+            seen |= word(bytes, at: i)
+            i += 8
+        }
+        while i < bytes.count {
+            seen |= UInt64(bytes[i])
+            i += 1
+        }
+        return seen & highs == 0
+    }
+
     /// Whether the two buffers hold the same bytes, compared eight at a time.
     @inlinable
     public static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

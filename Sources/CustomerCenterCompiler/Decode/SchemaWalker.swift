@@ -253,9 +253,7 @@ extension ObjectSchema {
     func fieldIndex(ofKey keyNode: JSONNode) -> (index: Int, key: String)? {
         guard let reference = keyNode.stringReference else { return nil }
         let match: Int?? = keyNode.tape.strings.withUTF8(reference) { bytes in
-            var seen: UInt8 = 0
-            for byte in bytes { seen |= byte }
-            guard seen < 0x80, fieldNamesAreASCII else { return nil }
+            guard ByteScan.isASCII(bytes), fieldNamesAreASCII else { return nil }
             return fieldNamesUTF8.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
         }
         if let match { return match.map { ($0, fields[$0].name) } }

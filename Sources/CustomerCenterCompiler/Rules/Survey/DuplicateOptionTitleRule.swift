@@ -34,7 +34,7 @@ public enum DuplicateOptionTitleRule: ModelRule {
     /// Whether two UTF-8 texts are equal ignoring ASCII case when both are all ASCII; `nil`
     /// when either is not. Eight bytes a step.
     private static func asciiVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard isASCII(p), isASCII(q) else { return nil }
+        guard ByteScan.isASCII(p), ByteScan.isASCII(q) else { return nil }
         guard p.count == q.count else { return false }
         var i = 0
         while i + 8 <= p.count {
@@ -46,20 +46,6 @@ public enum DuplicateOptionTitleRule: ModelRule {
             i += 1
         }
         return true
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var seen: UInt64 = 0
-        var i = 0
-        while i + 8 <= bytes.count {
-            seen |= ByteScan.word(bytes, at: i)
-            i += 8
-        }
-        while i < bytes.count {
-            seen |= UInt64(bytes[i])
-            i += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// Eight ASCII bytes with `A`–`Z` lowered: a byte `b` below 0x80 is upper case when
