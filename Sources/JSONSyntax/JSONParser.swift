@@ -194,9 +194,9 @@ struct Parser {
             openBrackets.removeLast()
         }
         pos += 1
-        let index = tape.append(open == UInt8(ascii: "{") ? .object : .array, .at(start))
-        let count = open == UInt8(ascii: "{") ? try parseObjectBody(openedAt: start) : try parseArrayBody(openedAt: start)
-        tape.close(index, end: pos, count: count)
+        let index = tape.open(open == UInt8(ascii: "{") ? .object : .array, at: start)
+        if open == UInt8(ascii: "{") { try parseObjectBody(openedAt: start) } else { try parseArrayBody(openedAt: start) }
+        tape.close(index, end: pos)
     }
 
     /// "expected X, found Y" at the token; bytes that are not UTF-8 are `invalidUTF8` instead
@@ -222,31 +222,28 @@ struct Parser {
         openBrackets.dropLast().contains(bracket)
     }
 
-    /// Reads an array's elements; returns how many.
-    mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) -> Int {
+    /// Reads an array's elements.
+    mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) {
         let opening = ByteRange(start, start + 1)
-        var count = 0
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "]"), expected: "a value") {
-            case .closed: return count
+            case .closed: return
             case .skipped: continue
             case .item: break
             }
             try parseValue()
-            count += 1
-            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return count }
+            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return }
         }
     }
 
-    /// Reads an object's members (key, value, key, value… on the tape); returns how many.
-    mutating func parseObjectBody(openedAt start: Int) throws(IssueLimitReached) -> Int {
+    /// Reads an object's members (key, value, key, value… on the tape).
+    mutating func parseObjectBody(openedAt start: Int) throws(IssueLimitReached) {
         let opening = ByteRange(start, start + 1)
-        var count = 0
         var seen = DuplicateKeyIndex(base: keySlots.count)
         defer { keySlots.removeSubrange(seen.base...) }
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: "a string key") {
-            case .closed: return count
+            case .closed: return
             case .skipped: continue
             case .item: break
             }
@@ -276,8 +273,7 @@ struct Parser {
                 let keyRange = ByteRange(Int(tape.entries[keyIndex].start), Int(tape.entries[keyIndex].end))
                 try report(.duplicateKey(tape.text(at: keyIndex, in: bytes), first: first), keyRange)
             }
-            count += 1
-            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return count }
+            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return }
         }
     }
 
@@ -287,7 +283,9 @@ struct Parser {
     /// The start of an element or member: the container's closer (or the end of input, or the
     /// other kind of closer, each reported) closes it; a stray ',' or ':' is reported and skipped.
     @inline(__always)
-    mutating func startItem(opening: ByteRange, closer: UInt8, expected: String) throws(IssueLimitReached) -> ItemStart {
+    /// (`expected` is static text made a String only when reported: a String literal argument is
+    /// built, its ASCII bit computed, on every call.)
+    mutating func startItem(opening: ByteRange, closer: UInt8, expected: StaticString) throws(IssueLimitReached) -> ItemStart {
         let (opener, otherOpener, otherCloser) = closer == UInt8(ascii: "]")
             ? (UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"))
         try skipTrivia()
@@ -297,7 +295,7 @@ struct Parser {
         }
         if b == closer { pos += 1; return .closed }
         if b == UInt8(ascii: ",") || b == UInt8(ascii: ":") {
-            try report(.unexpected(expected: expected, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            try report(.unexpected(expected: expected.description, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
             pos += 1
             return .skipped
         }
@@ -314,7 +312,7 @@ struct Parser {
     /// closes), `closer`, or an error. Returns whether the container is closed. The other kind of
     /// closing bracket, and the end of input, are left for the next turn of the caller's loop.
     @inline(__always)
-    mutating func finishItem(closer: UInt8, expected: String, nextItemIsKey: Bool) throws(IssueLimitReached) -> Bool {
+    mutating func finishItem(closer: UInt8, expected: StaticString, nextItemIsKey: Bool) throws(IssueLimitReached) -> Bool {
         try skipTrivia()
         guard let next = byte(at: pos) else { return false }
         switch next {
@@ -334,7 +332,7 @@ struct Parser {
             break  // the other container's closer: a mismatched bracket, reported on the next turn
         default:
             let token = peekToken()
-            try reportUnexpected(expected: expected, token)
+            try reportUnexpected(expected: expected.description, token)
             // The start of a next item means a missing comma: carry on from it.
             let resumes = nextItemIsKey ? next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next) : startsValue(next)
             if !resumes { pos = token.range.end }

@@ -70,7 +70,7 @@ extension JSONNode {
     public var stringReference: JSONString? {
         let entry = entry
         guard entry.kind == .string else { return nil }
-        let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : entry.payload
+        let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : entry.link
         return JSONString(range: ByteRange(Int(entry.start), Int(entry.end)), decoded: decoded)
     }
 }

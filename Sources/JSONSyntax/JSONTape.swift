@@ -7,18 +7,32 @@
 /// that needed decoding keep their text in a side table. `JSONNode` reads it; `JSONNode.value`
 /// builds the `JSONValue` tree of a subtree for the code that wants one.
 public final class JSONTape: Sendable {
-    /// One value: 20 bytes.
+    /// One value: 16 bytes (four of them padding).
     @usableFromInline
     struct Entry: Sendable {
-        @usableFromInline var kind: JSONKind
-        @usableFromInline var flags: UInt8
         @usableFromInline var start: UInt32
         @usableFromInline var end: UInt32
-        /// The index just past this value's subtree.
-        @usableFromInline var next: UInt32
-        /// A container's child count (members for an object), a boolean's value (0 or 1), or
-        /// the index of a decoded string's text in `texts`.
-        @usableFromInline var payload: UInt32
+        /// A container's `next`: the index just past its subtree. A boolean's value (0 or 1), or
+        /// the index of a decoded string's text in `texts`. (A value without children ends at
+        /// the next index; a container's children are counted when asked for.)
+        @usableFromInline var link: UInt32
+        @usableFromInline var kind: JSONKind
+        @usableFromInline var flags: UInt8
+
+        @inlinable
+        init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, link: UInt32) {
+            self.start = start
+            self.end = end
+            self.link = link
+            self.kind = kind
+            self.flags = flags
+        }
+
+        /// Whether the value has children (is an object or an array).
+        @inlinable var isContainer: Bool { kind.rawValue <= JSONKind.array.rawValue }
+
+        /// The index just past the subtree of this entry, which is at `index`.
+        @inlinable func next(at index: Int) -> Int { isContainer ? Int(link) : index + 1 }
 
         /// The bytes between the quotes are the text as it is.
         @usableFromInline static let simple: UInt8 = 1
@@ -102,7 +116,7 @@ public struct JSONNode: Sendable {
     @inlinable
     public var boolValue: Bool? {
         let entry = entry
-        return entry.kind == .bool ? entry.payload != 0 : nil
+        return entry.kind == .bool ? entry.link != 0 : nil
     }
 
     /// The text, when the value is a string (decoded now: read it once).
@@ -165,7 +179,7 @@ public struct JSONNode: Sendable {
 
     /// The first member whose key is `key`, when the value is an object.
     public func member(_ key: String) -> Member? {
-        objectMembers?.first { $0.keyEquals(key) }
+        objectMembers?.first(named: key)?.member
     }
 
     /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
@@ -178,19 +192,19 @@ public struct JSONNode: Sendable {
         switch entry.kind {
         case .object:
             var members: [JSONMember] = []
-            members.reserveCapacity(Int(entry.payload))
+            members.reserveCapacity(Members(tape: tape, container: index).count)
             for member in Members(tape: tape, container: index) {
                 members.append(JSONMember(key: member.key, keyRange: member.keyRange, value: member.value.value))
             }
             return JSONValue(.object(members), range: range)
         case .array:
             var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(entry.payload))
+            elements.reserveCapacity(Elements(tape: tape, container: index).count)
             for element in Elements(tape: tape, container: index) { elements.append(element.value) }
             return JSONValue(.array(elements), range: range)
         case .string: return JSONValue(.string(stringValue ?? ""), range: range)
         case .number: return JSONValue(.number(numberValue ?? JSONNumber(text: "0")), range: range)
-        case .bool: return JSONValue(.bool(entry.payload != 0), range: range)
+        case .bool: return JSONValue(.bool(entry.link != 0), range: range)
         case .null: return JSONValue(.null, range: range)
         case .invalid: return JSONValue(.invalid, range: range)
         }
@@ -227,12 +241,44 @@ public struct JSONNode: Sendable {
             self.container = container
         }
 
+        /// The first member whose key is `name` as Swift compares strings, and whether the key
+        /// is written as `name`'s very bytes (no escape), so that `name` can stand for it.
+        ///
+        /// Keys are matched by their bytes: `name` is read as UTF-8 once, not once per key. A key
+        /// that differs in its bytes is decoded and compared as a Swift string only when it or
+        /// `name` is not plain ASCII (KELVIN SIGN is `K`; an escape can spell anything).
+        public func first(named name: String) -> (member: Member, sameBytes: Bool)? {
+            var utf8Name = name
+            return utf8Name.withUTF8 { utf8 in
+                let nameIsASCII = ByteScan.isASCII(utf8)
+                return tape.bytes.withUnsafeBufferPointer { bytes in
+                    var position = startIndex
+                    let end = endIndex
+                    while position < end {
+                        let entry = tape.entries[position]
+                        let member = Member(keyNode: JSONNode(tape: tape, index: position))
+                        defer { position = index(after: position) }
+                        if entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0 {
+                            let key = UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1])
+                            if ByteScan.equal(key, utf8) { return (member, true) }
+                            // Plain ASCII against plain ASCII: other bytes, other text.
+                            if nameIsASCII, entry.flags & JSONTape.Entry.ascii != 0 { continue }
+                        }
+                        if member.keyNode.stringEquals(name) { return (member, false) }
+                    }
+                    return nil
+                }
+            }
+        }
+
         @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { Int(tape.entries[container].next) }
-        @inlinable public var count: Int { Int(tape.entries[container].payload) }
-        @inlinable public var isEmpty: Bool { tape.entries[container].payload == 0 }
-        @inlinable public func index(after i: Int) -> Int { Int(tape.entries[i + 1].next) }
+        @inlinable public var endIndex: Int { Int(tape.entries[container].link) }
+        @inlinable public var isEmpty: Bool { tape.entries[container].link == container + 1 }
+        /// A key's value is at the next index; the member ends where the value does.
+        @inlinable public func index(after i: Int) -> Int { tape.entries[i + 1].next(at: i + 1) }
         @inlinable public subscript(position: Int) -> Member { Member(keyNode: JSONNode(tape: tape, index: position)) }
+        /// Whether there are two members or more (without counting them all).
+        @inlinable public var hasSeveral: Bool { !isEmpty && index(after: startIndex) != endIndex }
     }
 
     /// An array's elements in order.
@@ -247,10 +293,9 @@ public struct JSONNode: Sendable {
         }
 
         @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { Int(tape.entries[container].next) }
-        @inlinable public var count: Int { Int(tape.entries[container].payload) }
-        @inlinable public var isEmpty: Bool { tape.entries[container].payload == 0 }
-        @inlinable public func index(after i: Int) -> Int { Int(tape.entries[i].next) }
+        @inlinable public var endIndex: Int { Int(tape.entries[container].link) }
+        @inlinable public var isEmpty: Bool { tape.entries[container].link == container + 1 }
+        @inlinable public func index(after i: Int) -> Int { tape.entries[i].next(at: i) }
         @inlinable public subscript(position: Int) -> JSONNode { JSONNode(tape: tape, index: position) }
     }
 }
@@ -265,8 +310,7 @@ struct TapeBuilder {
     @discardableResult
     mutating func append(_ kind: JSONKind, _ range: ByteRange, flags: UInt8 = 0, payload: UInt32 = 0) -> Int {
         let index = entries.count
-        entries.append(JSONTape.Entry(kind: kind, flags: flags, start: range.startStorage, end: range.endStorage,
-                                      next: UInt32(truncatingIfNeeded: index + 1), payload: payload))
+        entries.append(JSONTape.Entry(kind: kind, flags: flags, start: range.startStorage, end: range.endStorage, link: payload))
         return index
     }
 
@@ -277,12 +321,18 @@ struct TapeBuilder {
         append(.string, range, payload: UInt32(truncatingIfNeeded: texts.count - 1))
     }
 
-    /// Closes the container opened at `index` with `count` children, ending at `end`.
+    /// Opens a container: empty until closed (a container left open when the parser gives up
+    /// reads as empty, and so do the ones around it).
     @inline(__always)
-    mutating func close(_ index: Int, end: Int, count: Int) {
+    mutating func open(_ kind: JSONKind, at start: Int) -> Int {
+        append(kind, .at(start), payload: UInt32(truncatingIfNeeded: entries.count + 1))
+    }
+
+    /// Closes the container opened at `index`, ending at `end`.
+    @inline(__always)
+    mutating func close(_ index: Int, end: Int) {
         entries[index].end = UInt32(truncatingIfNeeded: end)
-        entries[index].next = UInt32(truncatingIfNeeded: entries.count)
-        entries[index].payload = UInt32(truncatingIfNeeded: count)
+        entries[index].link = UInt32(truncatingIfNeeded: entries.count)
     }
 
     /// The decoded text of the string at `index`.
@@ -291,6 +341,6 @@ struct TapeBuilder {
         if entry.flags & JSONTape.Entry.simple != 0 {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), as: UTF8.self)
         }
-        return texts[Int(entry.payload)]
+        return texts[Int(entry.link)]
     }
 }

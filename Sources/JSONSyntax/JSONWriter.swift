@@ -202,13 +202,13 @@ extension JSONNode: WritableJSON {
                     JSONWriter.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), to: &out)
                 }
             } else {
-                JSONWriter.appendQuoted(tape.texts[Int(entry.payload)], to: &out)
+                JSONWriter.appendQuoted(tape.texts[Int(entry.link)], to: &out)
             }
         case .number:
             tape.bytes.withUnsafeBufferPointer { bytes in
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]))
             }
-        case .bool: out += (entry.payload != 0 ? "true" : "false").utf8
+        case .bool: out += (entry.link != 0 ? "true" : "false").utf8
         case .null, .invalid, .object, .array: out += "null".utf8
         }
     }

@@ -55,8 +55,13 @@ import Testing
             #expect(nodes.count == parsed.tape.count, "\(String(decoding: bytes, as: UTF8.self))")
             let texts = nodes.compactMap(\.stringValue)
             for node in nodes {
-                if let members = node.objectMembers { #expect(members.count == Array(members).count) }
-                if let elements = node.arrayElements { #expect(elements.count == Array(elements).count) }
+                if let members = node.objectMembers {
+                    let all = Array(members)
+                    #expect(members.isEmpty == all.isEmpty && members.hasSeveral == (all.count > 1) && members.count == all.count)
+                    // Every member's value ends where the next key starts: keys are at even steps.
+                    #expect(all.allSatisfy { $0.keyNode.kind == .string })
+                }
+                if let elements = node.arrayElements { #expect(elements.isEmpty == Array(elements).isEmpty) }
                 #expect(node.range.start >= 0 && node.range.end <= bytes.count)
                 if let text = node.stringValue {
                     for other in texts.prefix(12) { #expect(node.stringEquals(other) == (text == other), "\(text) vs \(other)") }
@@ -141,6 +146,62 @@ import Testing
             #expect(found.map(\.key) == expected.map(\.key), "size \(size)")
             #expect(found.map(\.first) == expected.map(\.first), "size \(size)")
         }
+    }
+
+    /// A value is 16 bytes on the tape (it was 20, with a stored child count).
+    @Test func anEntryIsSixteenBytes() {
+        #expect(MemoryLayout<JSONTape.Entry>.stride == 16)
+    }
+
+    /// The key lookup by bytes against its definition: the first member whose decoded key is
+    /// the name as Swift compares strings; `sameBytes` exactly when the literal is the name's
+    /// UTF-8 between quotes.
+    @Test func firstMemberNamedAgreesWithComparingDecodedKeys() throws {
+        let names = ["a", "b", "ab", "\u{E9}", "e\u{301}", "", "x\"y", "K", "\u{212A}", "zz", "single", "bare", "missing"]
+        var looked = 0, found = 0, byBytes = 0
+        for bytes in Self.documents(count: 400, seed: 23) {
+            guard let root = JSONParser.parseTape(bytes).root else { continue }
+            for node in Self.allNodes(root) {
+                guard let members = node.objectMembers else { continue }
+                for name in names {
+                    looked += 1
+                    let expected = members.first { $0.key == name }
+                    let actual = members.first(named: name)
+                    #expect(actual?.member.keyNode.index == expected?.keyNode.index, "\(name) in \(String(decoding: bytes, as: UTF8.self))")
+                    guard let actual, let expected else { continue }
+                    found += 1
+                    let literal = Array(bytes[expected.keyRange.start..<expected.keyRange.end])
+                    // Between quotes, double or single (which the parser reads and reports).
+                    let quoted = literal.count >= 2 && (literal.first == 0x22 || literal.first == 0x27) && literal.last == literal.first
+                    let same = quoted && Array(literal.dropFirst().dropLast()) == Array(name.utf8)
+                    #expect(actual.sameBytes == same, "\(name): \(String(decoding: literal, as: UTF8.self))")
+                    if same { byBytes += 1 }
+                }
+            }
+        }
+        // The documents reach every case: misses, byte matches and matches only as strings.
+        #expect(looked > 1_000 && found > 100 && byBytes > 50 && found > byBytes)
+    }
+
+    /// When the parser gives up (issue limit), containers are left open and there is no root;
+    /// still every entry's subtree ends after it and within the tape (an open container reads as
+    /// empty), so no walk over what was written can go backwards or past the end.
+    @Test func everySubtreeEndsAfterItsEntryEvenWhenTheParserGivesUp() throws {
+        let text = #"{"a": [1, {"b": ["# + String(repeating: "@ ", count: 300)
+        let parsed = JSONParser.parseTape(Array(text.utf8), issueLimit: 20)
+        #expect(parsed.issues.count > 20 && parsed.root == nil)
+        var checked = 0
+        for bytes in [Array(text.utf8)] + Self.documents(count: 200, seed: 31) {
+            for limit in [3, 200] {
+                let entries = JSONParser.parseTape(bytes, issueLimit: limit).tape.entries
+                for (index, entry) in entries.enumerated() {
+                    let next = entry.next(at: index)
+                    #expect(next > index && next <= entries.count)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1_000)
     }
 
     @Test func aStrayValueWhereAKeyBelongsLeavesNothingOnTheTape() throws {

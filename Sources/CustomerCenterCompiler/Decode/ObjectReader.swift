@@ -21,37 +21,41 @@ struct ObjectReader {
 
     /// The member for field `name`: the exact key, or in a response also the spelling iOS
     /// accepts (`localizedStrings`). The first of repeated keys wins.
-    func member(_ name: String) -> JSONNode.Member? {
-        if let exact = members.first(where: { $0.keyEquals(name) }) { return exact }
+    func member(_ name: String) -> JSONNode.Member? { field(name)?.member }
+
+    /// The member for field `name`, with its key as written: `name` itself when the key is
+    /// written with `name`'s bytes (the common case: no key is decoded then).
+    private func field(_ name: String) -> (member: JSONNode.Member, key: String)? {
+        if let exact = members.first(named: name) { return (exact.member, exact.sameBytes ? name : exact.member.key) }
         guard format == .response else { return nil }
         let camel = KeyConversion.camelCase(name)
-        return members.first { KeyConversion.convertFromSnakeCase($0.key) == camel }
+        return members.first { KeyConversion.convertFromSnakeCase($0.key) == camel }.map { ($0, $0.key) }
     }
 
     func string(_ name: String) -> Located<String>? {
-        guard let member = member(name), let text = member.value.stringValue else { return nil }
-        return Located(text, range: member.value.range, in: pointer, key: member.key)
+        guard let (member, key) = field(name), let text = member.value.stringValue else { return nil }
+        return Located(text, range: member.value.range, in: pointer, key: key)
     }
 
     func bool(_ name: String) -> Located<Bool>? {
-        guard let member = member(name), let flag = member.value.boolValue else { return nil }
-        return Located(flag, range: member.value.range, in: pointer, key: member.key)
+        guard let (member, key) = field(name), let flag = member.value.boolValue else { return nil }
+        return Located(flag, range: member.value.range, in: pointer, key: key)
     }
 
     func number(_ name: String) -> Located<JSONNumber>? {
-        guard let member = member(name), let number = member.value.numberValue else { return nil }
-        return Located(number, range: member.value.range, in: pointer, key: member.key)
+        guard let (member, key) = field(name), let number = member.value.numberValue else { return nil }
+        return Located(number, range: member.value.range, in: pointer, key: key)
     }
 
     func object(_ name: String) -> (reader: ObjectReader, keyRange: ByteRange)? {
-        guard let member = member(name),
-              let reader = ObjectReader(member.value, pointer: pointer.appending(member.key), format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
+        guard let (member, key) = field(name),
+              let reader = ObjectReader(member.value, pointer: pointer.appending(key), format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         return (reader, member.keyRange)
     }
 
     func array(_ name: String) -> [(node: JSONNode, pointer: JSONPointer)]? {
-        guard let member = member(name), let elements = member.value.arrayElements else { return nil }
-        let base = pointer.appending(member.key)
+        guard let (member, key) = field(name), let elements = member.value.arrayElements else { return nil }
+        let base = pointer.appending(key)
         return elements.enumerated().map { ($1, base.appending($0)) }
     }
 
@@ -61,7 +65,7 @@ struct ObjectReader {
     func forFirstOfEachKey(in object: JSONNode, _ body: (JSONNode.Member) -> Void) {
         guard let members = object.objectMembers else { return }
         let range = object.range
-        guard members.count > 1, repeatedKeyOffsets.contains(where: { range.start <= $0 && $0 < range.end }) else {
+        guard members.hasSeveral, repeatedKeyOffsets.contains(where: { range.start <= $0 && $0 < range.end }) else {
             for member in members { body(member) }
             return
         }
@@ -84,8 +88,8 @@ struct ObjectReader {
 
     /// Map entries `(key, keyRange, value)` of object `name`.
     func entries(_ name: String) -> [(key: Located<String>, value: JSONNode)]? {
-        guard let member = member(name), let mapMembers = member.value.objectMembers else { return nil }
-        let base = pointer.appending(member.key)
+        guard let (member, key) = field(name), let mapMembers = member.value.objectMembers else { return nil }
+        let base = pointer.appending(key)
         var result: [(key: Located<String>, value: JSONNode)] = []
         result.reserveCapacity(mapMembers.count)
         forFirstOfEachKey(in: member.value) { entry in

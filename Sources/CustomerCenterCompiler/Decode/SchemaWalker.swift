@@ -222,7 +222,7 @@ struct SchemaWalker {
             return
         }
         var seen = Set<String>()
-        let dedupe = members.count > 1 && hasRepeatedKeys(node.range)
+        let dedupe = members.hasSeveral && hasRepeatedKeys(node.range)
         for member in members {
             let key = member.key
             if dedupe, !seen.insert(key).inserted { continue }
