@@ -23,6 +23,17 @@ public enum Placeholders {
     /// The same, over a text's UTF-8 bytes.
     static func scan(_ b: UnsafeBufferPointer<UInt8>) -> [Match] {
         var matches: [Match] = []
+        forEachSpan(b) { name, range, isWellFormed in
+            matches.append(Match(name: String(decoding: name, as: UTF8.self), range: range, isWellFormed: isWellFormed))
+        }
+        return matches
+    }
+
+    /// Calls `body` with each placeholder-like span of a text's UTF-8 bytes, in order: the
+    /// variable name's bytes, the span's scalar offsets, and whether it is written exactly
+    /// `{{ name }}`. Builds nothing: `scan` and the checks that only ask a question share it.
+    static func forEachSpan(_ b: UnsafeBufferPointer<UInt8>,
+                            _ body: (_ name: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ isWellFormed: Bool) -> Void) {
         let n = b.count
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
         @inline(__always) func scalarStart(_ byte: UInt8) -> Int { byte & 0xC0 != 0x80 ? 1 : 0 }
@@ -47,15 +58,46 @@ public enum Placeholders {
             }
             defer { i = k; scalar = kScalar }
             guard isName else { continue }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self)
+            let name = UnsafeBufferPointer(rebasing: b[lo..<hi])
             let paddedBySingleSpaces = lo == i + 1 && hi == j - 1 && b[i] == space && b[j - 1] == space
             // Single braces are placeholder-like only around a known variable or with the spaces of
             // one (`{price}`, `{ name }`); other braces in prose are left alone.
-            if opens == 1, closes == 1, !(knownNames.contains(name) || (b[i] == space && b[j - 1] == space)) { continue }
-            matches.append(Match(name: name, range: startScalar..<kScalar, isWellFormed: opens == 2 && closes == 2 && paddedBySingleSpaces))
+            if opens == 1, closes == 1, !(isKnown(name) || (b[i] == space && b[j - 1] == space)) { continue }
+            body(name, startScalar..<kScalar, opens == 2 && closes == 2 && paddedBySingleSpaces)
         }
-        return matches
     }
+
+    /// Whether a text has a span that l10n.malformed-placeholder or l10n.unknown-placeholder
+    /// reports: one not written `{{ name }}`, or a well-formed one no SDK replaces.
+    static func hasSuspectSpan(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var suspect = false
+        forEachSpan(bytes) { name, _, isWellFormed in
+            if !isWellFormed || !isKnown(name) { suspect = true }
+        }
+        return suspect
+    }
+
+    /// Whether the names a text mentions (as `mentionedNames` reads them) are exactly `names`,
+    /// given as UTF-8 (variable names are ASCII: bytes compare as the strings do). Builds
+    /// nothing when there are at most 64 names.
+    static func mentionsExactly(_ names: [[UInt8]], inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard names.count <= 64 else {
+            return mentionedNames(inUTF8: bytes) == Set(names.map { String(decoding: $0, as: UTF8.self) })
+        }
+        var seen: UInt64 = 0, stranger = false
+        forEachSpan(bytes) { name, _, _ in
+            guard let index = names.firstIndex(where: { $0.elementsEqual(name) }) else { stranger = true; return }
+            seen |= 1 << UInt64(index)
+        }
+        return !stranger && seen == (names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1)
+    }
+
+    /// Whether `name` is one of `knownNames`, by its bytes.
+    static func isKnown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        knownNamesUTF8.contains { $0.count == name.count && $0.elementsEqual(name) }
+    }
+
+    private static let knownNamesUTF8: [[UInt8]] = knownNames.map { Array($0.utf8) }
 
     /// Variables the SDKs replace (sdk-decoding.md §7.3).
     public static let knownNames: Set<String> = [

@@ -3,8 +3,10 @@ import JSONSyntax
 /// What the text rules need, found in one pass over every visible text, so that each rule looks
 /// only at its few candidates instead of walking every text of every locale again.
 public struct TextIndex: Sendable {
-    /// Texts containing `{` or `}` (placeholder checks).
-    var braced: [VisibleTexts.Item] = []
+    /// Texts with a placeholder-like span that is not written `{{ name }}` or names no variable
+    /// the SDKs replace: the candidates of the malformed- and unknown-placeholder rules (texts
+    /// are scanned for spans here, once, and only these are built and scanned again).
+    var placeholderSuspects: [VisibleTexts.Item] = []
     /// Texts with leading, trailing or doubled whitespace, with the problem.
     var badWhitespace: [(item: VisibleTexts.Item, problem: String)] = []
     /// Keys with a braced text in some locale, first use first.
@@ -27,11 +29,15 @@ public struct TextIndex: Sendable {
             var bracedHere = false
             let translations = entries[entryIndex].translations
             for index in translations.indices {
-                let (hasBrace, problem) = translations.withTextUTF8(at: index) { Self.scan($0) }
-                guard hasBrace || problem != nil else { continue }
+                let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { bytes in
+                    let (hasBrace, problem) = Self.scan(bytes)
+                    return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
+                }
+                if hasBrace { bracedHere = true }
+                guard suspect || problem != nil else { continue }
                 let translation = translations[index]
                 let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entries[entryIndex].key.value, locale: translation.localeCode))
-                if hasBrace { braced.append(item); bracedHere = true }
+                if suspect { placeholderSuspects.append(item) }
                 if let problem { badWhitespace.append((item, problem)) }
             }
             if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
@@ -40,11 +46,13 @@ public struct TextIndex: Sendable {
     }
 
     private mutating func add(_ item: VisibleTexts.Item) {
-        let (hasBrace, problem) = Self.scan(item.text.value)
-        if hasBrace {
-            braced.append(item)
-            if case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
+        var text = item.text.value
+        let (hasBrace, problem, suspect) = text.withUTF8 { bytes in
+            let (hasBrace, problem) = Self.scan(bytes)
+            return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
         }
+        if hasBrace, case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
+        if suspect { placeholderSuspects.append(item) }
         if let problem { badWhitespace.append((item, problem)) }
     }
 

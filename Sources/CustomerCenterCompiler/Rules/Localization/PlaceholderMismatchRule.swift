@@ -34,10 +34,14 @@ public enum PlaceholderMismatchRule: ModelRule {
             // so one defect gets one finding. Names are read from the texts' bytes; a located
             // text is built only for a finding.
             let expected = translations.withTextUTF8(at: referenceIndex) { Placeholders.mentionedNames(inUTF8: $0) }
+            // Most texts mention exactly the default's names: that is checked on the bytes, and
+            // the sets are built only for a text that does not.
+            let expectedUTF8 = expected.map { Array($0.utf8) }
             // For a built-in label the SDKs' own placeholders are checked above, once: neither
             // lacking one nor having one the default text dropped is this comparison's finding.
             let sdkNames = builtIn[entry.key.value] ?? []
             for index in translations.indices where translations.normalizedLocale(at: index) != defaultLocale {
+                guard !translations.withTextUTF8(at: index, { Placeholders.mentionsExactly(expectedUTF8, inUTF8: $0) }) else { continue }
                 let actual = translations.withTextUTF8(at: index) { Placeholders.mentionedNames(inUTF8: $0) }
                 guard actual != expected else { continue }
                 let missing = expected.subtracting(actual).subtracting(sdkNames)
