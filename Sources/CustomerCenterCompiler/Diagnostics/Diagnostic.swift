@@ -155,16 +155,28 @@ public struct TextEdit: Sendable, Equatable {
 public struct DiagnosticSink: Sendable {
     /// The file the diagnostics are about.
     public let file: String
-    /// What has been emitted, in emission order.
+    /// What has been emitted, in emission order (when bounded, a rule's findings past the
+    /// bound, the last in report order, are dropped as others come).
     public private(set) var diagnostics: [Diagnostic] = []
+    /// When set, each rule keeps at least this many of its findings and at most twice as many:
+    /// the first in report order (a file full of findings holds a bounded number of them).
+    let keepPerRule: Int?
+    /// How many findings of each rule were emitted, kept or not (when bounded).
+    private(set) var emitted: [RuleID: Int] = [:]
+    private var kept: [RuleID: Int] = [:]
 
-    /// Creates an empty sink for `file`.
-    public init(file: String) { self.file = file }
+    /// Creates an empty sink for `file`; with `keepPerRule`, a bounded one.
+    public init(file: String) { self.init(file: file, keepPerRule: nil) }
+
+    init(file: String, keepPerRule: Int?) {
+        self.file = file
+        self.keepPerRule = keepPerRule
+    }
 
     /// Records a finding with its message, at the rule's default severity.
     public mutating func emit(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
                               notes: [DiagnosticNote] = [], fix: Fix? = nil) {
-        diagnostics.append(Diagnostic(
+        append(Diagnostic(
             id: message.rule, severity: message.severity, message: message.text, file: file, range: range,
             pointer: pointer, notes: notes, fix: fix))
     }
@@ -175,7 +187,7 @@ public struct DiagnosticSink: Sendable {
         _ rule: RuleDescriptor, _ message: String, at range: ByteRange, pointer: JSONPointer = .root,
         notes: [DiagnosticNote] = [], fix: Fix? = nil
     ) {
-        diagnostics.append(Diagnostic(
+        append(Diagnostic(
             id: rule.id, severity: rule.defaultSeverity, message: message, file: file, range: range,
             pointer: pointer, notes: notes, fix: fix))
     }
@@ -186,6 +198,30 @@ public struct DiagnosticSink: Sendable {
     }
 
     /// Records an already-built diagnostic.
-    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    public mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        guard let bound = keepPerRule else { return }
+        emitted[diagnostic.id, default: 0] += 1
+        let count = kept[diagnostic.id, default: 0] + 1
+        kept[diagnostic.id] = count
+        if count >= 2 * bound { keepFirst(bound, of: diagnostic.id) }
+    }
 
+    /// Drops the findings of `rule` past the first `bound` in report order (ties in the order
+    /// emitted, as a stable sort leaves them); the others keep their order.
+    private mutating func keepFirst(_ bound: Int, of rule: RuleID) {
+        let positions = diagnostics.indices.filter { diagnostics[$0].id == rule }
+        let ordered = positions.sorted { a, b in
+            if Diagnostic.reportOrder(diagnostics[a], diagnostics[b]) { return true }
+            if Diagnostic.reportOrder(diagnostics[b], diagnostics[a]) { return false }
+            return a < b
+        }
+        var dropped = [Bool](repeating: false, count: diagnostics.count)
+        for position in ordered.dropFirst(bound) { dropped[position] = true }
+        var survivors: [Diagnostic] = []
+        survivors.reserveCapacity(diagnostics.count - (ordered.count - bound))
+        for (position, diagnostic) in diagnostics.enumerated() where !dropped[position] { survivors.append(diagnostic) }
+        diagnostics = survivors
+        kept[rule] = bound
+    }
 }

@@ -93,15 +93,27 @@ public enum Linter {
 
     /// Lints one file and keeps the decoded model.
     public static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
-        var analysis = analyzeUnfiltered(source, options: options)
-        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: analysis.report.diagnostics)))
+        // Only the first findings of a rule are reported: the sink keeps those (and one more,
+        // which the summary stands at) and counts the rest.
+        var emitted: [RuleID: Int] = [:]
+        var analysis = analyzeUnfiltered(source, options: options, keepPerRule: findingsPerRuleLimit + 1, emitted: &emitted)
+        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: analysis.report.diagnostics), emitted: emitted))
         return analysis
     }
 
     /// `analyze` before the policy: every rule that is not off runs, and its findings keep their
     /// default severities (the compiler's gate needs them whatever the configuration says).
     static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions) -> Analysis {
-        var sink = DiagnosticSink(file: source.path)
+        var emitted: [RuleID: Int] = [:]
+        return analyzeUnfiltered(source, options: options, keepPerRule: nil, emitted: &emitted)
+    }
+
+    /// The same, keeping only the first `keepPerRule` findings of each rule in report order (at
+    /// least; up to twice as many), with how many each rule emitted in `emitted`.
+    private static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions, keepPerRule: Int?,
+                                          emitted: inout [RuleID: Int]) -> Analysis {
+        var sink = DiagnosticSink(file: source.path, keepPerRule: keepPerRule)
+        defer { emitted = sink.emitted }
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
         // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
@@ -164,9 +176,12 @@ public enum Linter {
     /// Keeps the first `findingsPerRuleLimit` findings of each rule; the rest become one finding of
     /// the same rule and severity saying how many more there are (a file with a million unknown
     /// keys gets a readable report, bounded memory, and still fails the same gate).
-    static func capPerRule(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// `emitted` counts findings a bounded sink dropped (a rule's count is the larger of it and
+    /// the findings present).
+    static func capPerRule(_ diagnostics: [Diagnostic], emitted: [RuleID: Int] = [:]) -> [Diagnostic] {
         var counts: [RuleID: Int] = [:]
         for diagnostic in diagnostics { counts[diagnostic.id, default: 0] += 1 }
+        for (rule, count) in counts { counts[rule] = max(count, emitted[rule] ?? 0) }
         guard counts.values.contains(where: { $0 > findingsPerRuleLimit }) else { return diagnostics }
         var kept: [Diagnostic] = []
         var seen: [RuleID: Int] = [:]

@@ -6,9 +6,9 @@ public struct TextIndex: Sendable {
     /// Texts with a placeholder-like span that is not written `{{ name }}` or names no variable
     /// the SDKs replace: the candidates of the malformed- and unknown-placeholder rules (texts
     /// are scanned for spans here, once, and only these are built and scanned again).
-    var placeholderSuspects: [VisibleTexts.Item] = []
+    var placeholderSuspects: [TextReference] = []
     /// Texts with leading, trailing or doubled whitespace, with the problem.
-    var badWhitespace: [(item: VisibleTexts.Item, problem: String)] = []
+    var badWhitespace: [(text: TextReference, problem: String)] = []
     /// Keys with a braced text in some locale, first use first.
     var keysWithBraces: [String] = []
     /// Every locale code written in the config, first use first, with how often it is written.
@@ -34,11 +34,11 @@ public struct TextIndex: Sendable {
                     return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
                 }
                 if hasBrace { bracedHere = true }
-                guard suspect || problem != nil else { continue }
-                let translation = translations[index]
-                let item = VisibleTexts.Item(text: translation.text, context: .translation(key: entries[entryIndex].key.value, locale: translation.localeCode))
-                if suspect { placeholderSuspects.append(item) }
-                if let problem { badWhitespace.append((item, problem)) }
+                // By position: a file full of findings would otherwise hold every such text
+                // decoded until the rules end.
+                let reference = TextReference.translation(entry: entryIndex, index: index)
+                if suspect { placeholderSuspects.append(reference) }
+                if let problem { badWhitespace.append((reference, problem)) }
             }
             if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
         }
@@ -52,8 +52,26 @@ public struct TextIndex: Sendable {
             return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
         }
         if hasBrace, case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
-        if suspect { placeholderSuspects.append(item) }
-        if let problem { badWhitespace.append((item, problem)) }
+        if suspect { placeholderSuspects.append(.item(item)) }
+        if let problem { badWhitespace.append((.item(item), problem)) }
+    }
+
+    /// A visible text a rule will read: a translation of the table by position (an authoring
+    /// config's texts), or an item already built (a response's).
+    enum TextReference: Sendable {
+        case translation(entry: Int, index: Int)
+        case item(VisibleTexts.Item)
+
+        /// The text, located, with what it is.
+        func item(in config: CustomerCenterConfig) -> VisibleTexts.Item {
+            switch self {
+            case .item(let item): return item
+            case .translation(let entryIndex, let index):
+                let entry = config.localization!.entries[entryIndex]
+                let translation = entry.translations[index]
+                return VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
+            }
+        }
     }
 
     private mutating func collectLocaleCodes(_ config: CustomerCenterConfig) {

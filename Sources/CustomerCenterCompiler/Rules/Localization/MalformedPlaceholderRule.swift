@@ -9,7 +9,8 @@ public enum MalformedPlaceholderRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }} {not a placeholder}"}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for item in context.resolved.texts.placeholderSuspects {
+        for reference in context.resolved.texts.placeholderSuspects {
+            let item = reference.item(in: context.resolved.config)
             let matches = Placeholders.scan(item.text.value).filter { !$0.isWellFormed }
             guard !matches.isEmpty else { continue }
             var fixed = Array(item.text.value.unicodeScalars)

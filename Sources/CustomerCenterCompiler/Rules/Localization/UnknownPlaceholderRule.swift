@@ -9,7 +9,8 @@ public enum UnknownPlaceholderRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Renews on {{ date }} for {{ price }}"}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for item in context.resolved.texts.placeholderSuspects {
+        for reference in context.resolved.texts.placeholderSuspects {
+            let item = reference.item(in: context.resolved.config)
             for match in Placeholders.scan(item.text.value) where match.isWellFormed && !Placeholders.knownNames.contains(match.name) {
                 let suggestion = Suggestion.closest(to: match.name, among: Placeholders.knownNames.sorted())
                 context.report(.unknownPlaceholder(match.name, in: item.label, didYouMean: suggestion),

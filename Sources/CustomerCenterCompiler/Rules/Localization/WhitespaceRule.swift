@@ -9,7 +9,8 @@ public enum WhitespaceRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 
     public static func check(_ context: inout RuleContext) {
-        for (item, _) in context.resolved.texts.badWhitespace {
+        for (reference, _) in context.resolved.texts.badWhitespace {
+            let item = reference.item(in: context.resolved.config)
             let spans = Self.spans(of: item.text.value)
             let label = item.label
             for span in spans {

@@ -1,0 +1,64 @@
+import Testing
+@testable import CustomerCenterCompiler
+import JSONSyntax
+
+/// `lint` keeps only the first findings of each rule (SPEC §3's cap). The sink that keeps a
+/// bounded number of them while the rules run must report exactly what keeping them all and
+/// capping at the end reports, however the findings come.
+@Suite struct BoundedSinkTests {
+    static let rules = ["l10n.whitespace", "ref.unused-string", "l10n.missing-translation"].map { RuleCatalog.descriptor(for: RuleID(rawValue: $0))! }
+
+    /// Findings in random order: positions repeat (ties broken by rule, end and message, and
+    /// then by the order emitted), some messages repeat too.
+    static func findings(_ count: Int, rules: [RuleDescriptor] = rules, rng: inout SeededGenerator) -> [Diagnostic] {
+        (0..<count).map { index in
+            let rule = rules[Int.random(in: 0..<rules.count, using: &rng)]
+            let start = Int.random(in: 0..<(count / 20 + 1), using: &rng)
+            let end = start + Int.random(in: 0...1, using: &rng)
+            let message = "finding \(Int.random(in: 0..<2, using: &rng))"
+            return Diagnostic(id: rule.id, severity: rule.defaultSeverity, message: message, file: "f.json",
+                              range: ByteRange(start, end), pointer: JSONPointer.root.appending(index), notes: [], fix: nil)
+        }
+    }
+
+    /// (1,002 findings of one rule: the last one makes the sink drop all but 501, so which of
+    /// two tied findings it keeps at the cut is what is reported.)
+    @Test(arguments: [(5, 3), (700, 3), (1_002, 1), (1_503, 3), (4_000, 3)])
+    func keepingTheFirstAsTheyComeReportsWhatCappingAtTheEndDoes(count: Int, ruleCount: Int) {
+        var rng = SeededGenerator(seed: UInt64(count))
+        let all = Self.findings(count, rules: Array(Self.rules.prefix(ruleCount)), rng: &rng)
+        var unbounded = DiagnosticSink(file: "f.json")
+        var bounded = DiagnosticSink(file: "f.json", keepPerRule: Linter.findingsPerRuleLimit + 1)
+        for finding in all {
+            unbounded.append(finding)
+            bounded.append(finding)
+        }
+        // Bounded: at most twice the bound of each rule is ever held.
+        for rule in Self.rules {
+            #expect(bounded.diagnostics.filter { $0.id == rule.id }.count < 2 * (Linter.findingsPerRuleLimit + 1))
+            #expect(bounded.emitted[rule.id, default: 0] == all.filter { $0.id == rule.id }.count)
+        }
+        let expected = FileReport(source: SourceFile(path: "f.json", text: ""), diagnostics: Linter.capPerRule(unbounded.diagnostics)).diagnostics
+        let actual = FileReport(source: SourceFile(path: "f.json", text: ""),
+                                diagnostics: Linter.capPerRule(bounded.diagnostics, emitted: bounded.emitted)).diagnostics
+        #expect(actual == expected)
+        if count > 3 * Linter.findingsPerRuleLimit { #expect(actual.contains { $0.message.hasPrefix("… and ") }) }
+    }
+
+    /// Through the linter: a file with thousands of findings of two rules reports the same with
+    /// the bounded sink as capping every finding at the end.
+    @Test func aFileFullOfFindingsReportsTheSameAsCappingAtTheEnd() throws {
+        var strings: [String] = [#""title": {"en": "Help"}"#]
+        for index in 0..<1_300 { strings.append(#""k\#(index)": {"en": " lead \#(index)", "de": "trail \#(index) "}"#) }
+        let text = #"{"localization": {"default": "en", "localized_strings": {"# + strings.joined(separator: ", ")
+            + #"}}, "screens": {"management": {"type": "MANAGEMENT", "title_key": "title", "paths": []}}}"#
+        let source = SourceFile(path: "full.json", text: text)
+        let options = LintOptions()
+        let report = Linter.analyze(source, options: options).report.diagnostics
+        let everything = Linter.analyzeUnfiltered(source, options: options).report.diagnostics
+        #expect(everything.count > 3_000)
+        let expected = FileReport(source: source, diagnostics: Linter.capPerRule(options.applyPolicy(to: everything))).diagnostics
+        #expect(report == expected)
+        #expect(report.filter { $0.message.hasPrefix("… and ") }.count >= 2)
+    }
+}
