@@ -249,26 +249,34 @@ public struct JSONNode: Sendable {
         /// `name` is not plain ASCII (KELVIN SIGN is `K`; an escape can spell anything).
         public func first(named name: String) -> (member: Member, sameBytes: Bool)? {
             var utf8Name = name
-            return utf8Name.withUTF8 { utf8 in
+            let found: (position: Int, sameBytes: Bool)? = utf8Name.withUTF8 { utf8 in
                 let nameIsASCII = ByteScan.isASCII(utf8)
-                return tape.bytes.withUnsafeBufferPointer { bytes in
-                    var position = startIndex
-                    let end = endIndex
-                    while position < end {
-                        let entry = tape.entries[position]
-                        let member = Member(keyNode: JSONNode(tape: tape, index: position))
-                        defer { position = index(after: position) }
-                        if entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0 {
-                            let key = UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1])
-                            if ByteScan.equal(key, utf8) { return (member, true) }
-                            // Plain ASCII against plain ASCII: other bytes, other text.
-                            if nameIsASCII, entry.flags & JSONTape.Entry.ascii != 0 { continue }
+                return tape.entries.withUnsafeBufferPointer { entries in
+                    tape.bytes.withUnsafeBufferPointer { bytes in
+                        // Positions, not members: a member (a reference to the tape) is built
+                        // only for the one found, and keys of another length are passed over
+                        // without reading their bytes.
+                        var position = startIndex
+                        let end = Int(entries[container].link)
+                        while position < end {
+                            let entry = entries[position]
+                            let value = entries[position + 1]
+                            defer { position = value.next(at: position + 1) }
+                            if entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0 {
+                                if Int(entry.end) - Int(entry.start) - 2 == utf8.count,
+                                   ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), utf8) {
+                                    return (position, true)
+                                }
+                                // Plain ASCII against plain ASCII: other bytes, other text.
+                                if nameIsASCII, entry.flags & JSONTape.Entry.ascii != 0 { continue }
+                            }
+                            if JSONNode(tape: tape, index: position).stringEquals(name) { return (position, false) }
                         }
-                        if member.keyNode.stringEquals(name) { return (member, false) }
+                        return nil
                     }
-                    return nil
                 }
             }
+            return found.map { (Member(keyNode: JSONNode(tape: tape, index: $0.position)), $0.sameBytes) }
         }
 
         @inlinable public var startIndex: Int { container + 1 }

@@ -34,6 +34,7 @@ public struct TextIndex: Sendable {
                     return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
                 }
                 if hasBrace { bracedHere = true }
+                guard suspect || problem != nil else { continue }
                 // By position: a file full of findings would otherwise hold every such text
                 // decoded until the rules end.
                 let reference = TextReference.translation(entry: entryIndex, index: index)

@@ -75,7 +75,10 @@ public enum DuplicateOptionTitleRule: ModelRule {
                 // built only to compare texts.
                 for position in first.indices {
                     // Tables list locales in the same order almost always: try the same position first.
-                    let sameLocale = position < second.count && second.localeCode(at: position) == first.localeCode(at: position)
+                    // (One name number is one name; two numbers can still be one name.)
+                    let sameLocale = position < second.count
+                        && (second.localeIndex(at: position) == first.localeIndex(at: position)
+                            || second.localeCode(at: position) == first.localeCode(at: position))
                     let other = sameLocale ? position : second.firstIndex(normalizedLocale: first.normalizedLocale(at: position))
                     guard let other, Self.sameIgnoringCase(second, other, first, position) else { continue }
                     if resolved.targetLocales.contains(first.normalizedLocale(at: position)) {
