@@ -36,6 +36,22 @@ public final class JSONStrings: Sendable {
         }
     }
 
+    /// Whether two strings of the document have the same text as Swift compares strings,
+    /// without decoding them when their bytes decide (as `JSONNode.stringEquals` does).
+    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool {
+        if a.decodedIndex == nil, b.decodedIndex == nil {
+            let verdict: Bool? = bytes.withUnsafeBufferPointer { bytes in
+                let p = UnsafeBufferPointer(rebasing: bytes[a.range.start + 1..<a.range.end - 1])
+                let q = UnsafeBufferPointer(rebasing: bytes[b.range.start + 1..<b.range.end - 1])
+                if ByteScan.equal(p, q) { return true }
+                // Plain ASCII against plain ASCII: other bytes, other text.
+                return ByteScan.isASCII(p) && ByteScan.isASCII(q) ? false : nil
+            }
+            if let verdict { return verdict }
+        }
+        return text(a) == text(b)
+    }
+
     /// Whether the text of `string` is empty.
     @inlinable
     public func isEmpty(_ string: JSONString) -> Bool {
@@ -67,10 +83,33 @@ extension JSONNode {
     /// Where the text is, when the value is a string: keep this and the tape's `strings`
     /// instead of the decoded text to decode it only when read.
     @inlinable
-    public var stringReference: JSONString? {
-        let entry = entry
+    public var stringReference: JSONString? { JSONString(entry) }
+}
+
+extension JSONString {
+    /// Where the text of the string at a tape entry is; `nil` for any other value.
+    @inlinable
+    init?(_ entry: JSONTape.Entry) {
         guard entry.kind == .string else { return nil }
         let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : entry.link
-        return JSONString(range: ByteRange(Int(entry.start), Int(entry.end)), decoded: decoded)
+        self.init(range: ByteRange(Int(entry.start), Int(entry.end)), decoded: decoded)
+    }
+}
+
+extension JSONNode.Members {
+    /// Calls `body` with each member's key and, when its value is a string, where that text
+    /// is; in order, repeated keys included. Reads the tape by position: a table of strings is
+    /// read without building a node (a reference to the tape) per member.
+    public func forEachKeyAndString(_ body: (_ key: JSONString, _ value: JSONString?) -> Void) {
+        tape.entries.withUnsafeBufferPointer { entries in
+            var position = startIndex
+            let end = Int(entries[container].link)
+            while position < end {
+                let key = entries[position], value = entries[position + 1]
+                // A key is always a string on the tape (a stray value in its place is dropped).
+                if let keyString = JSONString(key) { body(keyString, JSONString(value)) }
+                position = value.next(at: position + 1)
+            }
+        }
     }
 }

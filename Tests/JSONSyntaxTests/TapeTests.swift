@@ -183,6 +183,32 @@ import Testing
         #expect(looked > 1_000 && found > 100 && byBytes > 50 && found > byBytes)
     }
 
+    /// Reading a table of strings by position gives what the members give, member by member;
+    /// two strings have the same text by their bytes exactly when their decoded texts are equal.
+    @Test func keysAndStringsByPositionAreTheMembersOnes() throws {
+        var objects = 0, compared = 0, sameButOtherBytes = 0
+        for bytes in Self.documents(count: 400, seed: 37) {
+            let tape = JSONParser.parseTape(bytes).tape
+            guard let root = tape.root else { continue }
+            for node in Self.allNodes(root) {
+                guard let members = node.objectMembers else { continue }
+                objects += 1
+                var read: [(JSONString, JSONString?)] = []
+                members.forEachKeyAndString { read.append(($0, $1)) }
+                let expected = members.map { ($0.keyNode.stringReference!, $0.value.stringReference) }
+                #expect(read.map(\.0) == expected.map(\.0) && read.map(\.1) == expected.map(\.1))
+                for (a, _) in read { for (b, _) in read {
+                    let same = tape.strings.sameText(a, b)
+                    #expect(same == (tape.strings.text(a) == tape.strings.text(b)), "\(tape.strings.text(a)) vs \(tape.strings.text(b))")
+                    compared += 1
+                    if same && a.range != b.range && Array(bytes[a.range.start..<a.range.end]) != Array(bytes[b.range.start..<b.range.end]) { sameButOtherBytes += 1 }
+                } }
+            }
+        }
+        // Some keys are equal written differently (escapes, KELVIN SIGN, NFD).
+        #expect(objects > 300 && compared > 3_000 && sameButOtherBytes > 20)
+    }
+
     /// When the parser gives up (issue limit), containers are left open and there is no root;
     /// still every entry's subtree ends after it and within the tape (an open container reads as
     /// empty), so no walk over what was written can go backwards or past the end.

@@ -79,9 +79,6 @@ enum ConfigDecoder {
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
             entries: [], pointer: reader.pointer, keyRange: keyRange)
-        // The locale keys of the entry before, by position: entries list the same locales in
-        // the same order, so a locale's name is read (and stored) once, not once per key.
-        var locales: [(key: JSONNode, index: UInt32)] = []
         let entries = reader.entries("localized_strings") ?? []
         var capacity = 0
         for (_, value) in entries { capacity += value.objectMembers?.count ?? 1 }
@@ -90,20 +87,18 @@ enum ConfigDecoder {
         spans.reserveCapacity(entries.count)
         switch reader.format {
         case .authoring:
+            var reading = LocaleKeyReader(strings: reader.node.tape.strings)
             for (_, value) in entries {
                 let first = table.count
-                var position = 0
-                reader.forFirstOfEachKey(in: value) { member in
-                    defer { position += 1 }
-                    guard let text = member.value.stringReference else { return }
-                    let locale: UInt32
-                    if position < locales.count, member.keyNode.stringEquals(locales[position].key) {
-                        locale = locales[position].index
-                    } else {
-                        locale = table.addLocale(member.key)
-                        if position < locales.count { locales[position] = (member.keyNode, locale) } else { locales.append((member.keyNode, locale)) }
+                reading.position = 0
+                // By position when no key repeats (always, but for a broken file): no node per text.
+                if let members = value.objectMembers, !reader.hasRepeatedKeys(in: value) {
+                    members.forEachKeyAndString { key, text in reading.add(key: key, text: text, to: &table) }
+                } else {
+                    reader.forFirstOfEachKey(in: value) { member in
+                        guard let key = member.keyNode.stringReference else { reading.position += 1; return }
+                        reading.add(key: key, text: member.value.stringReference, to: &table)
                     }
-                    table.add(text: text, locale: locale, localeRange: member.keyRange)
                 }
                 spans.append(first..<table.count)
             }
@@ -217,5 +212,32 @@ enum PlatformInference {
         if offers.contains(where: { $0.iosOfferID != nil }) { platforms.insert(.ios) }
         if offers.contains(where: { $0.androidOfferID != nil }) { platforms.insert(.android) }
         return platforms.isEmpty ? Set(Platform.allCases) : platforms
+    }
+}
+
+/// The locale keys of a table's entries, read by position: entries list the same locales in the
+/// same order, so a key that is the one at its position in the entry before names the same
+/// locale, and a locale's name is read (and stored) only when it is not.
+private struct LocaleKeyReader {
+    let strings: JSONStrings
+    /// The key at each position of the entry before, with its locale's number.
+    var locales: [(key: JSONString, index: UInt32)] = []
+    /// The position in the entry being read.
+    var position = 0
+
+    init(strings: JSONStrings) { self.strings = strings }
+
+    /// Adds the text of the member at the next position, when it is a string.
+    mutating func add(key: JSONString, text: JSONString?, to table: inout TranslationTableBuilder) {
+        defer { position += 1 }
+        guard let text else { return }
+        let locale: UInt32
+        if position < locales.count, strings.sameText(key, locales[position].key) {
+            locale = locales[position].index
+        } else {
+            locale = table.addLocale(strings.text(key))
+            if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
+        }
+        table.add(text: text, locale: locale, localeRange: key.range)
     }
 }

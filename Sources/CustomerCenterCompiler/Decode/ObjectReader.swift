@@ -64,13 +64,19 @@ struct ObjectReader {
     /// no hashing.
     func forFirstOfEachKey(in object: JSONNode, _ body: (JSONNode.Member) -> Void) {
         guard let members = object.objectMembers else { return }
-        let range = object.range
-        guard members.hasSeveral, repeatedKeyOffsets.contains(where: { range.start <= $0 && $0 < range.end }) else {
+        guard hasRepeatedKeys(in: object) else {
             for member in members { body(member) }
             return
         }
         var seen = Set<String>()
         for member in members where seen.insert(member.key).inserted { body(member) }
+    }
+
+    /// Whether a key of `object` repeats an earlier one of the same object (json.duplicate-key).
+    func hasRepeatedKeys(in object: JSONNode) -> Bool {
+        guard let members = object.objectMembers, members.hasSeveral else { return false }
+        let range = object.range
+        return repeatedKeyOffsets.contains { range.start <= $0 && $0 < range.end }
     }
 
     /// Objects among the elements of array `name`.
