@@ -45,6 +45,25 @@ import JSONSyntax
         if count > 3 * Linter.findingsPerRuleLimit { #expect(actual.contains { $0.message.hasPrefix("… and ") }) }
     }
 
+    /// Once the sink has dropped findings, a later one between the last two kept is still kept
+    /// (and one after the last kept is only counted).
+    @Test func aLaterFindingJustBeforeTheLastKeptIsKept() {
+        let rule = Self.rules[0], bound = Linter.findingsPerRuleLimit + 1
+        func finding(at start: Int) -> Diagnostic {
+            Diagnostic(id: rule.id, severity: rule.defaultSeverity, message: "m", file: "f.json", range: ByteRange(start, start + 1),
+                       pointer: .root, notes: [], fix: nil)
+        }
+        // Twice the bound, in reverse order, ten bytes apart; then one in the gap before the
+        // last kept (start 10 × (bound − 1)) and one after it.
+        let all = (0..<2 * bound).reversed().map { finding(at: 10 * $0) } + [finding(at: 10 * (bound - 1) - 5), finding(at: 10 * bound + 5)]
+        var unbounded = DiagnosticSink(file: "f.json")
+        var bounded = DiagnosticSink(file: "f.json", keepPerRule: bound)
+        for diagnostic in all { unbounded.append(diagnostic); bounded.append(diagnostic) }
+        #expect(bounded.diagnostics.count == bound + 1)
+        #expect(Linter.capPerRule(bounded.diagnostics, emitted: bounded.emitted).sorted(by: Diagnostic.reportOrder)
+                == Linter.capPerRule(unbounded.diagnostics).sorted(by: Diagnostic.reportOrder))
+    }
+
     /// Through the linter: a file with thousands of findings of two rules reports the same with
     /// the bounded sink as capping every finding at the end.
     @Test func aFileFullOfFindingsReportsTheSameAsCappingAtTheEnd() throws {

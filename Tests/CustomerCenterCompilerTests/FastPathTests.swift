@@ -95,7 +95,10 @@ import JSONSyntax
     @Test(arguments: [5, 6, 2027] as [UInt64])
     func whitespaceSpansAgreeWithThePlainDefinition(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
-        let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\u{A0}", "\u{2028}", "\u{85}", "\u{B}", "é", "日本", "😀", "\u{3000}"]
+        // With the near misses of a byte check: U+0080, U+2027, U+2000, U+202A, U+20A8, U+2129 (their first bytes
+        // or last bytes are a space's).
+        let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{C}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{85}", "\u{B}",
+                      "é", "日本", "😀", "\u{3000}", "\u{80}", "\u{2027}", "\u{2000}", "\u{202A}", "\u{20A8}", "\u{2129}"]
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let fast = WhitespaceRule.spans(of: text).map { "\($0.range) \($0.problem)" }

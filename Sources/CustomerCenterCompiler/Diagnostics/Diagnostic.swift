@@ -164,6 +164,9 @@ public struct DiagnosticSink: Sendable {
     /// How many findings of each rule were emitted, kept or not (when bounded).
     private(set) var emitted: [RuleID: Int] = [:]
     private var kept: [RuleID: Int] = [:]
+    /// Per rule, once findings were dropped: the last one kept. A later finding that does not
+    /// come before it in report order cannot be among the first, and is only counted.
+    private var cutoff: [RuleID: Diagnostic] = [:]
 
     /// Creates an empty sink for `file`; with `keepPerRule`, a bounded one.
     public init(file: String) { self.init(file: file, keepPerRule: nil) }
@@ -199,9 +202,14 @@ public struct DiagnosticSink: Sendable {
 
     /// Records an already-built diagnostic.
     public mutating func append(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
-        guard let bound = keepPerRule else { return }
+        guard let bound = keepPerRule else {
+            diagnostics.append(diagnostic)
+            return
+        }
         emitted[diagnostic.id, default: 0] += 1
+        // (Emitted after the cutoff, a tie sorts after it too.)
+        if let last = cutoff[diagnostic.id], !Diagnostic.reportOrder(diagnostic, last) { return }
+        diagnostics.append(diagnostic)
         let count = kept[diagnostic.id, default: 0] + 1
         kept[diagnostic.id] = count
         if count >= 2 * bound { keepFirst(bound, of: diagnostic.id) }
@@ -218,6 +226,7 @@ public struct DiagnosticSink: Sendable {
         }
         var dropped = [Bool](repeating: false, count: diagnostics.count)
         for position in ordered.dropFirst(bound) { dropped[position] = true }
+        cutoff[rule] = diagnostics[ordered[bound - 1]]
         var survivors: [Diagnostic] = []
         survivors.reserveCapacity(diagnostics.count - (ordered.count - bound))
         for (position, diagnostic) in diagnostics.enumerated() where !dropped[position] { survivors.append(diagnostic) }

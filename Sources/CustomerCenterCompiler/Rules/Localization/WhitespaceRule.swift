@@ -28,22 +28,46 @@ public enum WhitespaceRule: ModelRule {
     /// Each defect of `text` in scalar offsets, with its problem and replacement: the leading
     /// run, every run of two or more spaces between, the trailing run.
     static func spans(of text: String) -> [(range: Range<Int>, problem: String, replacement: String)] {
-        // One pass over the scalars (no array of them): where the text starts and stops
-        // being whitespace, and each run of two or more spaces.
+        var copy = text
+        return copy.withUTF8 { spans(ofUTF8: $0) }
+    }
+
+    /// The same over the text's UTF-8 (valid, as a String's is), one pass: where the text
+    /// starts and stops being whitespace, and each run of two or more spaces. A scalar is
+    /// decoded only as far as telling whether it is one of `isSpace`'s (all of them ASCII or
+    /// U+0085, U+00A0, U+2028, U+2029); the others are counted by their lead bytes.
+    static func spans(ofUTF8 b: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, problem: String, replacement: String)] {
         var count = 0, firstNonSpace: Int?, lastNonSpace = -1, runStart = -1
         var runs: [Range<Int>] = []
-        for scalar in text.unicodeScalars {
-            if !isSpace(scalar) {
+        var i = 0
+        while i < b.count {
+            let byte = b[i]
+            let space: Bool, length: Int
+            if byte < 0x80 {
+                space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+                length = 1
+            } else if byte < 0xE0 {
+                space = byte == 0xC2 && i + 1 < b.count && (b[i + 1] == 0xA0 || b[i + 1] == 0x85)
+                length = 2
+            } else if byte < 0xF0 {
+                space = byte == 0xE2 && i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9)
+                length = 3
+            } else {
+                space = false
+                length = 4
+            }
+            if !space {
                 if firstNonSpace == nil { firstNonSpace = count }
                 lastNonSpace = count
             }
-            if scalar == " " {
+            if byte == 0x20 {
                 if runStart < 0 { runStart = count }
             } else if runStart >= 0 {
                 if count - runStart >= 2 { runs.append(runStart..<count) }
                 runStart = -1
             }
             count += 1
+            i += length
         }
         if runStart >= 0, count - runStart >= 2 { runs.append(runStart..<count) }
         // One finding per defect, at its own characters: a text can have all three.
@@ -60,15 +84,6 @@ public enum WhitespaceRule: ModelRule {
     }
 
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\u{A0}" || c.isNewline }
-
-    /// `isSpace` of the one-scalar character (no `Character` built: the rule looks at every
-    /// edge scalar of every text with a finding).
-    static func isSpace(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x20, 0x09, 0xA0, 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
-    }
 
     static func normalized(_ text: String) -> String {
         var result = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
