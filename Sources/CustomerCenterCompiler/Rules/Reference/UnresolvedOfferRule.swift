@@ -13,8 +13,11 @@ public enum UnresolvedOfferRule: ModelRule {
             extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#))
 
     public static func check(_ context: inout RuleContext) {
-        let keys = context.resolved.offers.keys.sorted()
+        // The keys to suggest from, sorted only when a reference names none of them.
+        var sortedKeys: [String]?
         for key in context.resolved.offerReferences where !key.value.isEmpty && context.resolved.offers[key.value] == nil {
+            let keys = sortedKeys ?? context.resolved.offers.keys.sorted()
+            sortedKeys = keys
             let suggestion = context.suggestion(for: key.value, among: keys)
             context.report(.unresolvedOffer(key.value, tableExists: !keys.isEmpty), on: key,
                            fix: suggestion.map { RuleContext.replace(key, with: $0) })

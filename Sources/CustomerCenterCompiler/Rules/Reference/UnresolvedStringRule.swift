@@ -9,10 +9,13 @@ public enum UnresolvedStringRule: ModelRule {
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 
     public static func check(_ context: inout RuleContext) {
-        let keys = context.resolved.strings.keys.sorted()
+        // The keys to suggest from, sorted only when a reference names none of them.
+        var sortedKeys: [String]?
         for reference in context.resolved.stringReferences {
             let key = reference.key
             guard !key.value.isEmpty, context.resolved.strings[key.value] == nil else { continue }
+            let keys = sortedKeys ?? context.resolved.strings.keys.sorted()
+            sortedKeys = keys
             let suggestion = context.suggestion(for: key.value, among: keys)
             context.report(.unresolvedString(key.value, usage: reference.usage),
                            on: key,
