@@ -282,9 +282,9 @@ struct Parser {
 
     /// The start of an element or member: the container's closer (or the end of input, or the
     /// other kind of closer, each reported) closes it; a stray ',' or ':' is reported and skipped.
+    /// (`expected`, here and in `finishItem`, is static text made a String only when reported: a
+    /// String argument was built, its ASCII bit computed, on every call.)
     @inline(__always)
-    /// (`expected` is static text made a String only when reported: a String literal argument is
-    /// built, its ASCII bit computed, on every call.)
     mutating func startItem(opening: ByteRange, closer: UInt8, expected: StaticString) throws(IssueLimitReached) -> ItemStart {
         let (opener, otherOpener, otherCloser) = closer == UInt8(ascii: "]")
             ? (UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"))
