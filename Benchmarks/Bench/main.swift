@@ -24,6 +24,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < C
 for (flag, make) in [("--generate-findings", { ConfigGenerator.minifiedWithFindings(keys: $0) }),
                      ("--generate-text", { ConfigGenerator.textHeavy(bytes: $0, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ") })] as [(String, (Int) -> String)] {
     if let index = CommandLine.arguments.firstIndex(of: flag), index + 2 < CommandLine.arguments.count, let size = Int(CommandLine.arguments[index + 1]) {
+        // `--generate-findings` counts keys (about 680 bytes each, 60,000 make 41 MB), not bytes:
+        // a byte count there would ask for gigabytes.
+        if flag == "--generate-findings", size > 1_000_000 {
+            print("--generate-findings takes a number of keys (about 680 bytes each; 60000 make about 41 MB), not bytes: \(size) is too many")
+            exit(2)
+        }
         try make(size).write(toFile: CommandLine.arguments[index + 2], atomically: true, encoding: .utf8)
         exit(0)
     }
