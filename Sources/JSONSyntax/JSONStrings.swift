@@ -37,19 +37,27 @@ public final class JSONStrings: Sendable {
     }
 
     /// Whether two strings of the document have the same text as Swift compares strings,
-    /// without decoding them when their bytes decide (as `JSONNode.stringEquals` does).
-    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool {
+    /// without decoding them when their bytes decide.
+    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool { Self.sameText(a, in: self, b, in: self) }
+
+    /// Whether string `a` of `x` and string `b` of `y` have the same text as Swift compares
+    /// strings: the same bytes between the quotes are the same text, and two plain ASCII texts
+    /// with other bytes are other texts; anything else (an escape, non-ASCII that could be
+    /// written otherwise) is decoded and compared.
+    static func sameText(_ a: JSONString, in x: JSONStrings, _ b: JSONString, in y: JSONStrings) -> Bool {
         if a.decodedIndex == nil, b.decodedIndex == nil {
-            let verdict: Bool? = bytes.withUnsafeBufferPointer { bytes in
-                let p = UnsafeBufferPointer(rebasing: bytes[a.range.start + 1..<a.range.end - 1])
-                let q = UnsafeBufferPointer(rebasing: bytes[b.range.start + 1..<b.range.end - 1])
-                if ByteScan.equal(p, q) { return true }
-                // Plain ASCII against plain ASCII: other bytes, other text.
-                return ByteScan.isASCII(p) && ByteScan.isASCII(q) ? false : nil
+            let verdict: Bool? = x.bytes.withUnsafeBufferPointer { xBytes in
+                y.bytes.withUnsafeBufferPointer { yBytes in
+                    let p = UnsafeBufferPointer(rebasing: xBytes[a.range.start + 1..<a.range.end - 1])
+                    let q = UnsafeBufferPointer(rebasing: yBytes[b.range.start + 1..<b.range.end - 1])
+                    if ByteScan.equal(p, q) { return true }
+                    // Plain ASCII against plain ASCII: other bytes, other text.
+                    return ByteScan.isASCII(p) && ByteScan.isASCII(q) ? false : nil
+                }
             }
             if let verdict { return verdict }
         }
-        return text(a) == text(b)
+        return x.text(a) == y.text(b)
     }
 
     /// Whether the text of `string` is empty.

@@ -147,17 +147,8 @@ public struct JSONNode: Sendable {
     /// Whether both values are strings with the same text, as Swift compares strings, without
     /// decoding them when their bytes decide.
     public func stringEquals(_ other: JSONNode) -> Bool {
-        let entry = entry, otherEntry = other.entry
-        guard entry.kind == .string, otherEntry.kind == .string else { return false }
-        if entry.flags & otherEntry.flags & JSONTape.Entry.ascii != 0 {
-            return tape.bytes.withUnsafeBufferPointer { bytes in
-                other.tape.bytes.withUnsafeBufferPointer { otherBytes in
-                    ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]),
-                                   UnsafeBufferPointer(rebasing: otherBytes[Int(otherEntry.start) + 1..<Int(otherEntry.end) - 1]))
-                }
-            }
-        }
-        return stringValue == other.stringValue
+        guard let a = stringReference, let b = other.stringReference else { return false }
+        return JSONStrings.sameText(a, in: tape.strings, b, in: other.tape.strings)
     }
 
     /// The number, when the value is one.

@@ -29,10 +29,7 @@ public struct TextIndex: Sendable {
             var bracedHere = false
             let translations = entries[entryIndex].translations
             for index in translations.indices {
-                let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { bytes in
-                    let (hasBrace, problem) = Self.scan(bytes)
-                    return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
-                }
+                let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { Self.classify($0) }
                 if hasBrace { bracedHere = true }
                 guard suspect || problem != nil else { continue }
                 // By position: a file full of findings would otherwise hold every such text
@@ -48,10 +45,7 @@ public struct TextIndex: Sendable {
 
     private mutating func add(_ item: VisibleTexts.Item) {
         var text = item.text.value
-        let (hasBrace, problem, suspect) = text.withUTF8 { bytes in
-            let (hasBrace, problem) = Self.scan(bytes)
-            return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
-        }
+        let (hasBrace, problem, suspect) = text.withUTF8 { Self.classify($0) }
         if hasBrace, case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
         if suspect { placeholderSuspects.append(.item(item)) }
         if let problem { badWhitespace.append((.item(item), problem)) }
@@ -119,6 +113,13 @@ public struct TextIndex: Sendable {
                 visit(table.locales[name], uses: uses[name]) { located }
             }
         }
+    }
+
+    /// What the index keeps of a text: whether it has a brace, its whitespace problem, and
+    /// whether a placeholder rule will report it (spans are walked only in braced texts).
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?, placeholderSuspect: Bool) {
+        let (hasBrace, problem) = scan(bytes)
+        return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
     }
 
     /// One byte pass: does the text have a brace, and what whitespace problem, if any.
