@@ -31,7 +31,7 @@ struct DuplicateKeyIndex {
     /// same key, if any.
     mutating func insert(_ key: Int, tape: TapeBuilder, bytes: UnsafeBufferPointer<UInt8>, slots: inout [Slot]) -> ByteRange? {
         let entry = tape.entries[key]
-        let range = ByteRange(Int(entry.start), Int(entry.end))
+        let range = tape.range(at: key)
         if table == nil {
             if slots.count - base < Self.linearLimit {
                 let signature = entry.flags & JSONTape.Entry.ascii != 0
@@ -85,15 +85,16 @@ struct DuplicateKeyIndex {
     }
 
     private static func range(of index: Int, in tape: TapeBuilder) -> ByteRange {
-        ByteRange(Int(tape.entries[index].start), Int(tape.entries[index].end))
+        tape.range(at: index)
     }
 
     /// Whether two keys are the same as Swift compares strings: plain ASCII keys by their bytes.
     private static func sameKey(_ a: Int, _ b: Int, tape: TapeBuilder, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let first = tape.entries[a], second = tape.entries[b]
         if first.flags & second.flags & JSONTape.Entry.ascii != 0 {
-            return ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(first.start) + 1..<Int(first.end) - 1]),
-                                  UnsafeBufferPointer(rebasing: bytes[Int(second.start) + 1..<Int(second.end) - 1]))
+            let p = tape.range(at: a), q = tape.range(at: b)
+            return ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[p.start + 1..<p.end - 1]),
+                                  UnsafeBufferPointer(rebasing: bytes[q.start + 1..<q.end - 1]))
         }
         return tape.text(at: a, in: bytes) == tape.text(at: b, in: bytes)
     }

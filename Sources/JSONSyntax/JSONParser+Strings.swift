@@ -29,7 +29,7 @@ extension Parser {
         }
         if scan < bytes.count, bytes[scan] == quote {
             pos = scan + 1
-            tape.append(.string, ByteRange(start, pos), flags: ascii ? JSONTape.Entry.simple | JSONTape.Entry.ascii : JSONTape.Entry.simple)
+            tape.append(.string, start: start, end: pos, flags: ascii ? JSONTape.Entry.simple | JSONTape.Entry.ascii : JSONTape.Entry.simple)
             return
         }
         let (text, range) = try parseStringSlowly(start: start, quote: quote, resumeAt: scan)

@@ -28,7 +28,7 @@ public enum JSONParser {
     ) -> JSONTapeResult {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
             return JSONTapeResult(
-                tape: JSONTape(bytes: bytes, entries: [], texts: [], rootIndex: nil),
+                tape: JSONTape(bytes: bytes, entries: [], spills: [], texts: [], rootIndex: nil),
                 issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))])
         }
         let (builder, rootIndex, issues) = bytes.withUnsafeBufferPointer { buffer in
@@ -36,14 +36,11 @@ public enum JSONParser {
             let rootIndex = parser.parseDocument()
             return (parser.tape, rootIndex, parser.issues)
         }
-        // The tape grew by doubling; what reads it next holds it beside the model it builds, so
-        // it keeps only what it uses.
-        let entries = builder.entries.capacity > builder.entries.count + 1024
-            ? [JSONTape.Entry](unsafeUninitializedCapacity: builder.entries.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: builder.entries)
-            }
-            : builder.entries
-        return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: entries, texts: builder.texts, rootIndex: rootIndex),
+        // The tape grew by doubling and is kept as it is: the capacity past its end was never
+        // written, so it costs address space, not memory (a copy of the exact size would make
+        // the tape twice resident at once, the peak of a large file).
+        let entries = builder.entries
+        return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: entries, spills: builder.spills, texts: builder.texts, rootIndex: rootIndex),
                               issues: issues)
     }
 }
@@ -154,8 +151,8 @@ struct Parser {
                 let start = pos
                 let word = readWord()
                 switch word {
-                case "true": tape.append(.bool, ByteRange(start, pos), payload: 1); return
-                case "false": tape.append(.bool, ByteRange(start, pos), payload: 0); return
+                case "true": tape.append(.bool, ByteRange(start, pos), flags: JSONTape.Entry.simple); return
+                case "false": tape.append(.bool, ByteRange(start, pos)); return
                 case "null": tape.append(.null, ByteRange(start, pos)); return
                 case "NaN", "Infinity":
                     try report(.invalidNumber(.notANumber(word)), ByteRange(start, pos))
@@ -248,11 +245,10 @@ struct Parser {
             case .item: break
             }
             let keyIndex = tape.entries.count
-            let textCount = tape.texts.count
+            let mark = tape.mark
             guard try parseKey() else {
                 // A stray value skipped as a unit leaves nothing behind.
-                tape.entries.removeSubrange(keyIndex...)
-                tape.texts.removeSubrange(textCount...)
+                tape.rollBack(to: mark)
                 continue
             }
             try skipTrivia()
@@ -270,7 +266,7 @@ struct Parser {
                 }
             }
             if let first = seen.insert(keyIndex, tape: tape, bytes: bytes, slots: &keySlots) {
-                let keyRange = ByteRange(Int(tape.entries[keyIndex].start), Int(tape.entries[keyIndex].end))
+                let keyRange = tape.range(at: keyIndex)
                 try report(.duplicateKey(tape.text(at: keyIndex, in: bytes), first: first), keyRange)
             }
             if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return }

@@ -85,22 +85,30 @@ public struct JSONString: Sendable, Hashable {
     }
 
     @usableFromInline var decodedIndex: Int? { decoded == Self.asWritten ? nil : Int(decoded) }
+
+    /// Whether the text is the literal's bytes between its quotes, as they are.
+    @inlinable public var isAsWritten: Bool { decoded == Self.asWritten }
+
+    /// The string whose literal is at `range` and whose text is its bytes between the quotes,
+    /// as they are: what `isAsWritten` says of a string kept in a more compact form.
+    @inlinable
+    public static func asWritten(_ range: ByteRange) -> JSONString { JSONString(range: range, decoded: asWritten) }
 }
 
 extension JSONNode {
     /// Where the text is, when the value is a string: keep this and the tape's `strings`
     /// instead of the decoded text to decode it only when read.
     @inlinable
-    public var stringReference: JSONString? { JSONString(entry) }
+    public var stringReference: JSONString? { JSONString(entry, tape.spills) }
 }
 
 extension JSONString {
     /// Where the text of the string at a tape entry is; `nil` for any other value.
     @inlinable
-    init?(_ entry: JSONTape.Entry) {
+    init?(_ entry: JSONTape.Entry, _ spills: [JSONTape.Spill]) {
         guard entry.kind == .string else { return nil }
-        let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : entry.link
-        self.init(range: ByteRange(Int(entry.start), Int(entry.end)), decoded: decoded)
+        let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : spills[entry.payload].link
+        self.init(range: ByteRange(Int(entry.start), entry.end(spills)), decoded: decoded)
     }
 }
 
@@ -111,12 +119,13 @@ extension JSONNode.Members {
     public func forEachKeyAndString(_ body: (_ key: JSONString, _ value: JSONString?) -> Void) {
         tape.entries.withUnsafeBufferPointer { entries in
             var position = startIndex
-            let end = Int(entries[container].link)
+            let spills = tape.spills
+            let end = entries[container].next(at: container, spills)
             while position < end {
                 let key = entries[position], value = entries[position + 1]
                 // A key is always a string on the tape (a stray value in its place is dropped).
-                if let keyString = JSONString(key) { body(keyString, JSONString(value)) }
-                position = value.next(at: position + 1)
+                if let keyString = JSONString(key, spills) { body(keyString, JSONString(value, spills)) }
+                position = value.next(at: position + 1, spills)
             }
         }
     }

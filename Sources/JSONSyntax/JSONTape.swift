@@ -7,51 +7,77 @@
 /// that needed decoding keep their text in a side table. `JSONNode` reads it; `JSONNode.value`
 /// builds the `JSONValue` tree of a subtree for the code that wants one.
 public final class JSONTape: Sendable {
-    /// One value: 16 bytes (four of them padding).
+    /// One value: 8 bytes. A container, and a string whose text had to be decoded, keep the
+    /// rest in a `Spill`.
     @usableFromInline
     struct Entry: Sendable {
+        /// The value's first byte.
         @usableFromInline var start: UInt32
-        @usableFromInline var end: UInt32
-        /// A container's `next`: the index just past its subtree. A boolean's value (0 or 1), or
-        /// the index of a decoded string's text in `texts`. (A value without children ends at
-        /// the next index; a container's children are counted when asked for.)
-        @usableFromInline var link: UInt32
-        @usableFromInline var kind: JSONKind
-        @usableFromInline var flags: UInt8
+        /// Bits 0–2: the kind. Bit 3: `simple` (a boolean: true). Bit 4: `ascii`. Bit 5: the
+        /// rest is in a spill. Bits 6–31: the length in bytes, or the spill's index.
+        @usableFromInline var info: UInt32
 
         @inlinable
-        init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, link: UInt32) {
+        init(kind: JSONKind, flags: UInt8, start: UInt32, payload: UInt32, spilled: Bool) {
             self.start = start
-            self.end = end
-            self.link = link
-            self.kind = kind
-            self.flags = flags
+            self.info = UInt32(kind.rawValue) | UInt32(flags) << 3 | (spilled ? Self.spilledBit : 0) | payload << 6
         }
+
+        @inlinable var kind: JSONKind { unsafeBitCast(UInt8(truncatingIfNeeded: info) & 7, to: JSONKind.self) }
+        /// `simple` and `ascii`.
+        @inlinable var flags: UInt8 { UInt8(truncatingIfNeeded: info >> 3) & 3 }
+        @inlinable var isSpilled: Bool { info & Self.spilledBit != 0 }
+        /// The length, or the spill's index.
+        @inlinable var payload: Int { Int(info >> 6) }
 
         /// Whether the value has children (is an object or an array).
         @inlinable var isContainer: Bool { kind.rawValue <= JSONKind.array.rawValue }
 
         /// The index just past the subtree of this entry, which is at `index`.
-        @inlinable func next(at index: Int) -> Int { isContainer ? Int(link) : index + 1 }
+        @inlinable func next(at index: Int, _ spills: [Spill]) -> Int { isContainer ? Int(spills[payload].link) : index + 1 }
 
-        /// The bytes between the quotes are the text as it is.
+        /// The byte just past the value.
+        @inlinable func end(_ spills: [Spill]) -> Int { isSpilled ? Int(spills[payload].end) : Int(start) + payload }
+
+        /// The bytes between the quotes are the text as it is. (A boolean: it is true.)
         @usableFromInline static let simple: UInt8 = 1
         /// … and they are all ASCII.
         @usableFromInline static let ascii: UInt8 = 2
+        @usableFromInline static let spilledBit: UInt32 = 0x20
+        /// The longest length kept in the entry itself.
+        @usableFromInline static let inlineLengthLimit = 1 << 26 - 1
+    }
+
+    /// The rest of a container's entry, or of a decoded string's.
+    @usableFromInline
+    struct Spill: Sendable {
+        /// The byte just past the value.
+        @usableFromInline var end: UInt32
+        /// A container's `next`: the index just past its subtree. A decoded string: the index
+        /// of its text in `texts`.
+        @usableFromInline var link: UInt32
+
+        @inlinable
+        init(end: UInt32, link: UInt32) {
+            self.end = end
+            self.link = link
+        }
     }
 
     /// The source.
     public let bytes: [UInt8]
     @usableFromInline let entries: [Entry]
+    @usableFromInline let spills: [Spill]
     @usableFromInline let texts: [String]
     /// The index of the top-level value, if the document has one.
     let rootIndex: Int?
     /// The strings, to be kept without the tape (the same arrays, shared).
     public let strings: JSONStrings
 
-    init(bytes: [UInt8], entries: [Entry], texts: [String], rootIndex: Int?) {
+    init(bytes: [UInt8], entries: [Entry], spills: [Spill], texts: [String], rootIndex: Int?) {
         self.bytes = bytes
         self.entries = entries
+        self.spills = spills
         self.texts = texts
         self.rootIndex = rootIndex
         self.strings = JSONStrings(bytes: bytes, texts: texts)
@@ -62,6 +88,17 @@ public final class JSONTape: Sendable {
 
     /// How many values the document holds (keys included).
     public var count: Int { entries.count }
+
+    /// The bytes of the value at `index`.
+    @inlinable
+    func range(at index: Int) -> ByteRange {
+        let entry = entries[index]
+        return ByteRange(Int(entry.start), entry.end(spills))
+    }
+
+    /// The index just past the subtree of the value at `index`.
+    @inlinable
+    func next(at index: Int) -> Int { entries[index].next(at: index, spills) }
 }
 
 /// What a value is, without its content.
@@ -104,10 +141,7 @@ public struct JSONNode: Sendable {
 
     /// The bytes the value spans, brackets and quotes included.
     @inlinable
-    public var range: ByteRange {
-        let entry = entry
-        return ByteRange(Int(entry.start), Int(entry.end))
-    }
+    public var range: ByteRange { tape.range(at: index) }
 
     /// Whether the value is `null`.
     @inlinable public var isNull: Bool { entry.kind == .null }
@@ -116,7 +150,7 @@ public struct JSONNode: Sendable {
     @inlinable
     public var boolValue: Bool? {
         let entry = entry
-        return entry.kind == .bool ? entry.link != 0 : nil
+        return entry.kind == .bool ? entry.flags & JSONTape.Entry.simple != 0 : nil
     }
 
     /// The text, when the value is a string (decoded now: read it once).
@@ -135,7 +169,7 @@ public struct JSONNode: Sendable {
             var text = text
             let decided: Bool? = text.withUTF8 { utf8 in
                 let same = tape.bytes.withUnsafeBufferPointer { bytes in
-                    ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), utf8)
+                    ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<entry.end(tape.spills) - 1]), utf8)
                 }
                 return same || utf8.allSatisfy { $0 < 0x80 } ? same : nil
             }
@@ -156,7 +190,7 @@ public struct JSONNode: Sendable {
         let entry = entry
         guard entry.kind == .number else { return nil }
         return tape.bytes.withUnsafeBufferPointer { bytes in
-            JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self))
+            JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<entry.end(tape.spills)]), as: UTF8.self))
         }
     }
 
@@ -179,7 +213,7 @@ public struct JSONNode: Sendable {
     /// The subtree as a `JSONValue` tree.
     public var value: JSONValue {
         let entry = entry
-        let range = ByteRange(Int(entry.start), Int(entry.end))
+        let range = ByteRange(Int(entry.start), entry.end(tape.spills))
         switch entry.kind {
         case .object:
             var members: [JSONMember] = []
@@ -195,7 +229,7 @@ public struct JSONNode: Sendable {
             return JSONValue(.array(elements), range: range)
         case .string: return JSONValue(.string(stringValue ?? ""), range: range)
         case .number: return JSONValue(.number(numberValue ?? JSONNumber(text: "0")), range: range)
-        case .bool: return JSONValue(.bool(entry.link != 0), range: range)
+        case .bool: return JSONValue(.bool(entry.flags & JSONTape.Entry.simple != 0), range: range)
         case .null: return JSONValue(.null, range: range)
         case .invalid: return JSONValue(.invalid, range: range)
         }
@@ -248,14 +282,16 @@ public struct JSONNode: Sendable {
                         // only for the one found, and keys of another length are passed over
                         // without reading their bytes.
                         var position = startIndex
-                        let end = Int(entries[container].link)
+                        let spills = tape.spills
+                        let end = entries[container].next(at: container, spills)
                         while position < end {
                             let entry = entries[position]
                             let value = entries[position + 1]
-                            defer { position = value.next(at: position + 1) }
+                            defer { position = value.next(at: position + 1, spills) }
                             if entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0 {
-                                if Int(entry.end) - Int(entry.start) - 2 == utf8.count,
-                                   ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), utf8) {
+                                let end = entry.end(spills)
+                                if end - Int(entry.start) - 2 == utf8.count,
+                                   ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<end - 1]), utf8) {
                                     return (position, true)
                                 }
                                 // Plain ASCII against plain ASCII: other bytes, other text.
@@ -271,10 +307,10 @@ public struct JSONNode: Sendable {
         }
 
         @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { Int(tape.entries[container].link) }
-        @inlinable public var isEmpty: Bool { tape.entries[container].link == container + 1 }
+        @inlinable public var endIndex: Int { tape.next(at: container) }
+        @inlinable public var isEmpty: Bool { endIndex == container + 1 }
         /// A key's value is at the next index; the member ends where the value does.
-        @inlinable public func index(after i: Int) -> Int { tape.entries[i + 1].next(at: i + 1) }
+        @inlinable public func index(after i: Int) -> Int { tape.next(at: i + 1) }
         @inlinable public subscript(position: Int) -> Member { Member(keyNode: JSONNode(tape: tape, index: position)) }
         /// Whether there are two members or more (without counting them all).
         @inlinable public var hasSeveral: Bool { !isEmpty && index(after: startIndex) != endIndex }
@@ -292,9 +328,9 @@ public struct JSONNode: Sendable {
         }
 
         @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { Int(tape.entries[container].link) }
-        @inlinable public var isEmpty: Bool { tape.entries[container].link == container + 1 }
-        @inlinable public func index(after i: Int) -> Int { tape.entries[i].next(at: i) }
+        @inlinable public var endIndex: Int { tape.next(at: container) }
+        @inlinable public var isEmpty: Bool { endIndex == container + 1 }
+        @inlinable public func index(after i: Int) -> Int { tape.next(at: i) }
         @inlinable public subscript(position: Int) -> JSONNode { JSONNode(tape: tape, index: position) }
     }
 }
@@ -302,44 +338,87 @@ public struct JSONNode: Sendable {
 /// The parser's output as it is written.
 struct TapeBuilder {
     var entries: [JSONTape.Entry] = []
+    var spills: [JSONTape.Spill] = []
     var texts: [String] = []
 
     /// Appends a value without children; returns its index.
     @inline(__always)
     @discardableResult
-    mutating func append(_ kind: JSONKind, _ range: ByteRange, flags: UInt8 = 0, payload: UInt32 = 0) -> Int {
+    mutating func append(_ kind: JSONKind, _ range: ByteRange, flags: UInt8 = 0) -> Int {
         let index = entries.count
-        entries.append(JSONTape.Entry(kind: kind, flags: flags, start: range.startStorage, end: range.endStorage, link: payload))
+        append(kind, start: range.start, end: range.end, flags: flags)
         return index
+    }
+
+    /// Appends a value without children from `start` to `end` (not before `start`).
+    @inline(__always)
+    mutating func append(_ kind: JSONKind, start: Int, end: Int, flags: UInt8) {
+        let length = end &- start
+        if _fastPath(length <= JSONTape.Entry.inlineLengthLimit) {
+            entries.append(JSONTape.Entry(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start),
+                                          payload: UInt32(truncatingIfNeeded: length), spilled: false))
+        } else {
+            appendSpilled(kind, ByteRange(start, end), flags: flags, link: 0)
+        }
+    }
+
+    /// Appends a value whose end and link are in a spill.
+    @inline(__always)
+    mutating func appendSpilled(_ kind: JSONKind, _ range: ByteRange, flags: UInt8, link: UInt32) {
+        entries.append(JSONTape.Entry(kind: kind, flags: flags, start: range.startStorage,
+                                      payload: UInt32(truncatingIfNeeded: spills.count), spilled: true))
+        spills.append(JSONTape.Spill(end: range.endStorage, link: link))
     }
 
     /// Appends a string whose text had to be decoded.
     @inline(__always)
     mutating func appendDecoded(_ text: String, _ range: ByteRange) {
         texts.append(text)
-        append(.string, range, payload: UInt32(truncatingIfNeeded: texts.count - 1))
+        appendSpilled(.string, range, flags: 0, link: UInt32(truncatingIfNeeded: texts.count - 1))
     }
 
     /// Opens a container: empty until closed (a container left open when the parser gives up
     /// reads as empty, and so do the ones around it).
     @inline(__always)
     mutating func open(_ kind: JSONKind, at start: Int) -> Int {
-        append(kind, .at(start), payload: UInt32(truncatingIfNeeded: entries.count + 1))
+        let index = entries.count
+        appendSpilled(kind, .at(start), flags: 0, link: UInt32(truncatingIfNeeded: index + 1))
+        return index
     }
 
     /// Closes the container opened at `index`, ending at `end`.
     @inline(__always)
     mutating func close(_ index: Int, end: Int) {
-        entries[index].end = UInt32(truncatingIfNeeded: end)
-        entries[index].link = UInt32(truncatingIfNeeded: entries.count)
+        spills[entries[index].payload] = JSONTape.Spill(end: UInt32(truncatingIfNeeded: end), link: UInt32(truncatingIfNeeded: entries.count))
+    }
+
+    /// How much has been written: `rollBack(to:)` drops what comes after.
+    struct Mark {
+        fileprivate let entries, spills, texts: Int
+    }
+
+    var mark: Mark { Mark(entries: entries.count, spills: spills.count, texts: texts.count) }
+
+    /// Drops the values written after `mark` (a stray value in a key's place), with their spills and texts.
+    mutating func rollBack(to mark: Mark) {
+        entries.removeSubrange(mark.entries...)
+        spills.removeSubrange(mark.spills...)
+        texts.removeSubrange(mark.texts...)
+    }
+
+    /// The bytes of the value at `index`.
+    @inline(__always)
+    func range(at index: Int) -> ByteRange {
+        let entry = entries[index]
+        return ByteRange(Int(entry.start), entry.end(spills))
     }
 
     /// The decoded text of the string at `index`.
     func text(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let entry = entries[index]
         if entry.flags & JSONTape.Entry.simple != 0 {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<entry.end(spills) - 1]), as: UTF8.self)
         }
-        return texts[Int(entry.link)]
+        return texts[Int(spills[entry.payload].link)]
     }
 }

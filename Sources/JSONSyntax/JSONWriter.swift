@@ -199,16 +199,16 @@ extension JSONNode: WritableJSON {
         case .string:
             if entry.flags & JSONTape.Entry.simple != 0 {
                 tape.bytes.withUnsafeBufferPointer { bytes in
-                    JSONWriter.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<Int(entry.end) - 1]), to: &out)
+                    JSONWriter.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1..<entry.end(tape.spills) - 1]), to: &out)
                 }
             } else {
-                JSONWriter.appendQuoted(tape.texts[Int(entry.link)], to: &out)
+                JSONWriter.appendQuoted(tape.texts[Int(tape.spills[entry.payload].link)], to: &out)
             }
         case .number:
             tape.bytes.withUnsafeBufferPointer { bytes in
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<entry.end(tape.spills)]))
             }
-        case .bool: out += (entry.link != 0 ? "true" : "false").utf8
+        case .bool: out += (entry.flags & JSONTape.Entry.simple != 0 ? "true" : "false").utf8
         case .null, .invalid, .object, .array: out += "null".utf8
         }
     }
@@ -219,9 +219,10 @@ extension JSONNode: WritableJSON {
         let first = a.keyNode.entry, second = b.keyNode.entry
         if first.flags & second.flags & JSONTape.Entry.simple != 0 {
             // A plain key's bytes are its text's UTF-8.
+            let p = a.keyRange, q = b.keyRange
             return a.keyNode.tape.bytes.withUnsafeBufferPointer { bytes in
-                UnsafeBufferPointer(rebasing: bytes[Int(first.start) + 1..<Int(first.end) - 1])
-                    .lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[Int(second.start) + 1..<Int(second.end) - 1]))
+                UnsafeBufferPointer(rebasing: bytes[p.start + 1..<p.end - 1])
+                    .lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[q.start + 1..<q.end - 1]))
             }
         }
         return JSONWriter.keyOrder(a.key, b.key)

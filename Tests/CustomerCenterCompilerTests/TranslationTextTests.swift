@@ -70,11 +70,72 @@ import JSONSyntax
         #expect(checked == expected.values.map(\.count).reduce(0, +))
     }
 
-    /// A large table holds one record per text: the README's memory figures count 24 bytes
-    /// each, and a translation read out of it is a position (24 bytes too).
-    @Test func aTextIsTwentyFourBytes() {
-        #expect(MemoryLayout<TranslationTable.Record>.stride == 24)
+    /// A large table holds one record per text: the README's memory figures count 8 bytes
+    /// each, and a translation read out of it is a position (24 bytes).
+    @Test func aTextIsEightBytes() {
+        #expect(MemoryLayout<TranslationTable.Record>.stride == 8)
         #expect(MemoryLayout<Translation>.stride == 24)
+    }
+
+    /// The table keeps where a text starts and how long it is, and finds its locale key again
+    /// from the text backwards; what it reads back must be the parser's ranges, however the
+    /// key, the colon and the text are written (an escaped key or text, a single-quoted key,
+    /// blanks and line breaks on either side of the colon, a missing colon).
+    @Test(arguments: [5, 6] as [UInt64])
+    func everyLocaleAndTextIsWhereTheParserSawIt(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let keys = [#""en""#, #""de""#, #""\u0066r""#, #"'it'"#, #""es""#, #""pt-BR""#]
+        let gaps = [": ", ":", " : ", "\n:\n\t", " :", "\t:  ", " "]
+        var members: [String] = []
+        for key in 0..<150 {
+            let entry = keys.filter { _ in Bool.random(using: &rng) }.map { locale in
+                locale + gaps.randomElement(using: &rng)! + Self.literal(Self.randomText(&rng), escapeAll: Bool.random(using: &rng), rng: &rng)
+            }
+            members.append("\"k\(key)\": {\(entry.joined(separator: ", "))}")
+        }
+        let text = Examples.authoring(strings: members.joined(separator: ",\n"))
+        let config = try #require(Linter.analyze(SourceFile(path: "c.json", text: text)).config)
+        let table = try #require(JSONParser.parseTape(Array(text.utf8)).root?.member("localization")?.value.member("localized_strings")?.value.objectMembers)
+        let entries = try #require(config.localization?.entries)
+        #expect(entries.count == table.count)
+        var checked = 0
+        for (entry, member) in zip(entries, table) {
+            let expected = try #require(member.value.objectMembers).filter { $0.value.kind == .string }
+            #expect(entry.translations.count == expected.count)
+            for (translation, text) in zip(entry.translations, expected) {
+                #expect(translation.locale.range == text.keyRange)
+                #expect(translation.localeCode == text.key)
+                #expect(translation.text.range == text.value.range)
+                #expect(translation.textValue == text.value.stringValue)
+                checked += 1
+            }
+        }
+        #expect(checked > 300)
+    }
+
+    /// A locale numbered past what a record holds, or a text longer than it says, is kept whole
+    /// beside the records, and reads back the same.
+    @Test func aLocaleOrTextTooLargeForARecordIsKeptWhole() throws {
+        let long = String(repeating: "x", count: 70_000)
+        let source = #"{"en": "a", "de": "\#(long)", "fr": "\u0062"}"#
+        let parsed = JSONParser.parseTape(Array(source.utf8))
+        let members = Array(try #require(parsed.root?.objectMembers))
+        var builder = TranslationTableBuilder(strings: parsed.tape.strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 3)
+        for index in 0..<70_000 { _ = builder.addLocale("l\(index)") }
+        let locales: [UInt32] = [69_999, 1, 65_535]
+        Array(source.utf8).withUnsafeBufferPointer { bytes in
+            for (member, locale) in zip(members, locales) {
+                builder.add(text: member.value.stringReference!, locale: locale, key: member.keyNode.stringReference!, bytes: bytes)
+            }
+        }
+        let table = builder.build()
+        #expect(table.exceptions.count == 3)
+        for (index, member) in members.enumerated() {
+            #expect(table.locale(index) == Int(locales[index]))
+            #expect(table.text(index).range == member.value.range)
+            #expect(table.localeRange(index) == member.keyRange)
+            #expect(table.strings.text(table.text(index)) == member.value.stringValue)
+        }
     }
 
     @Test func aResponseTextIsReadTheSameWay() throws {

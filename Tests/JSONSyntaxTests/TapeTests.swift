@@ -148,9 +148,26 @@ import Testing
         }
     }
 
-    /// A value is 16 bytes on the tape (it was 20, with a stored child count).
-    @Test func anEntryIsSixteenBytes() {
-        #expect(MemoryLayout<JSONTape.Entry>.stride == 16)
+    /// A value is 8 bytes on the tape (it was 16, with its end and link; 20 with a stored child
+    /// count): the README's memory figures count on it.
+    @Test func anEntryIsEightBytes() {
+        #expect(MemoryLayout<JSONTape.Entry>.stride == 8)
+    }
+
+    /// A value longer than an entry can say keeps its end in a spill, like a container: its
+    /// range, text and neighbours read as for any other.
+    @Test func aValueTooLongForItsEntryKeepsItsEndInASpill() {
+        var builder = TapeBuilder()
+        let limit = JSONTape.Entry.inlineLengthLimit
+        let ranges = [ByteRange(0, limit), ByteRange(limit, 2 * limit + 1), ByteRange(2 * limit + 1, 2 * limit + 3)]
+        for range in ranges { builder.append(.string, range, flags: JSONTape.Entry.simple) }
+        #expect(builder.entries.map(\.isSpilled) == [false, true, false])
+        #expect(builder.spills.count == 1)
+        #expect((0..<3).map { builder.range(at: $0) } == ranges)
+        let tape = JSONTape(bytes: [], entries: builder.entries, spills: builder.spills, texts: [], rootIndex: nil)
+        #expect((0..<3).map { tape.range(at: $0) } == ranges)
+        #expect((0..<3).map { tape.next(at: $0) } == [1, 2, 3])
+        #expect((0..<3).map { JSONNode(tape: tape, index: $0).kind } == [.string, .string, .string])
     }
 
     /// The key lookup by bytes against its definition: the first member whose decoded key is
@@ -219,10 +236,10 @@ import Testing
         var checked = 0
         for bytes in [Array(text.utf8)] + Self.documents(count: 200, seed: 31) {
             for limit in [3, 200] {
-                let entries = JSONParser.parseTape(bytes, issueLimit: limit).tape.entries
-                for (index, entry) in entries.enumerated() {
-                    let next = entry.next(at: index)
-                    #expect(next > index && next <= entries.count)
+                let tape = JSONParser.parseTape(bytes, issueLimit: limit).tape
+                for index in tape.entries.indices {
+                    let next = tape.next(at: index)
+                    #expect(next > index && next <= tape.entries.count)
                     checked += 1
                 }
             }
@@ -238,5 +255,10 @@ import Testing
         #expect(members.first?.key == "b")
         #expect(members.first?.value.numberValue?.text == "3")
         #expect(parsed.tape.count == 3)
+        // The stray object and array took spills, and an escaped key a text: all gone with them.
+        #expect(parsed.tape.spills.count == 1)
+        let escaped = JSONParser.parseTape(Array(#"{ {"\u0078": [1, "y"]}: 2, "b": 3}"#.utf8))
+        #expect(escaped.tape.spills.count == 1 && escaped.tape.texts.isEmpty)
+        #expect(escaped.root?.member("b")?.value.numberValue?.text == "3")
     }
 }

@@ -82,35 +82,37 @@ enum ConfigDecoder {
         let entries = reader.entries("localized_strings") ?? []
         var capacity = 0
         for (_, value) in entries { capacity += value.objectMembers?.count ?? 1 }
-        var table = TranslationTableBuilder(strings: reader.node.tape.strings, localeIsKey: reader.format == .authoring, capacity: capacity)
+        let responseLocale = reader.format == .response ? result.responseLocale : nil
+        var table = TranslationTableBuilder(strings: reader.node.tape.strings, localeIsKey: reader.format == .authoring,
+                                            fixedLocaleRange: responseLocale?.range, capacity: capacity)
         var spans: [Range<Int>] = []
         spans.reserveCapacity(entries.count)
         switch reader.format {
         case .authoring:
             var reading = LocaleKeyReader(strings: reader.node.tape.strings)
-            for (_, value) in entries {
-                let first = table.count
-                reading.position = 0
-                // By position when no key repeats (always, but for a broken file): no node per text.
-                if let members = value.objectMembers, !reader.hasRepeatedKeys(in: value) {
-                    members.forEachKeyAndString { key, text in reading.add(key: key, text: text, to: &table) }
-                } else {
-                    reader.forFirstOfEachKey(in: value) { member in
-                        guard let key = member.keyNode.stringReference else { reading.position += 1; return }
-                        reading.add(key: key, text: member.value.stringReference, to: &table)
+            reader.node.tape.strings.bytes.withUnsafeBufferPointer { bytes in
+                for (_, value) in entries {
+                    let first = table.count
+                    reading.position = 0
+                    // By position when no key repeats (always, but for a broken file): no node per text.
+                    if let members = value.objectMembers, !reader.hasRepeatedKeys(in: value) {
+                        members.forEachKeyAndString { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+                    } else {
+                        reader.forFirstOfEachKey(in: value) { member in
+                            guard let key = member.keyNode.stringReference else { reading.position += 1; return }
+                            reading.add(key: key, text: member.value.stringReference, to: &table, bytes: bytes)
+                        }
                     }
+                    spans.append(first..<table.count)
                 }
-                spans.append(first..<table.count)
             }
         case .response:
-            let named = result.responseLocale.map { (table.addLocale($0.value), $0.range) }
             // Without a `locale`, a text's locale is the empty name, at its key.
-            let unnamed = named == nil ? table.addLocale("") : 0
+            let locale = table.addLocale(responseLocale?.value ?? "")
             for (key, value) in entries {
                 let first = table.count
                 if let text = value.stringReference {
-                    let (locale, range) = named ?? (unnamed, key.range)
-                    table.add(text: text, locale: locale, localeRange: range)
+                    table.add(text: text, locale: locale, localeRange: responseLocale?.range ?? key.range)
                 }
                 spans.append(first..<table.count)
             }
@@ -227,17 +229,26 @@ private struct LocaleKeyReader {
 
     init(strings: JSONStrings) { self.strings = strings }
 
-    /// Adds the text of the member at the next position, when it is a string.
-    mutating func add(key: JSONString, text: JSONString?, to table: inout TranslationTableBuilder) {
+    /// Adds the text of the member at the next position, when it is a string. `bytes` are the
+    /// document's.
+    @inline(__always)
+    mutating func add(key: JSONString, text: JSONString?, to table: inout TranslationTableBuilder, bytes: UnsafeBufferPointer<UInt8>) {
         defer { position += 1 }
         guard let text else { return }
         let locale: UInt32
-        if position < locales.count, strings.sameText(key, locales[position].key) {
+        if position < locales.count, Self.sameBytes(key, locales[position].key, bytes) || strings.sameText(key, locales[position].key) {
             locale = locales[position].index
         } else {
             locale = table.addLocale(strings.text(key))
             if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
         }
-        table.add(text: text, locale: locale, localeRange: key.range)
+        table.add(text: text, locale: locale, key: key, bytes: bytes)
+    }
+
+    /// Whether two keys are written with the same bytes, escapes aside (`sameText` decides the rest).
+    @inline(__always)
+    private static func sameBytes(_ a: JSONString, _ b: JSONString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.isAsWritten && b.isAsWritten && a.range.count == b.range.count
+            && ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[a.range.start..<a.range.end]), UnsafeBufferPointer(rebasing: bytes[b.range.start..<b.range.end]))
     }
 }

@@ -1,20 +1,36 @@
 import JSONSyntax
 
-/// Every text of a config's `localized_strings` in one flat array, 24 bytes a text: where the
-/// text is in the source, where its locale is, and the locale's name by index. A large table
-/// (tens of thousands of keys in 32 locales) is one allocation instead of one array per key and
-/// a reference-counted value per text; `Translations` and `Translation` are views into it.
+/// Every text of a config's `localized_strings` in one flat array, 8 bytes a text: where the
+/// text's literal starts and how long it is, and the locale's name by index. A large table (tens
+/// of thousands of keys in 32 locales) is one allocation instead of one array per key and a
+/// reference-counted value per text; `Translations` and `Translation` are views into it.
+///
+/// A text that is not its bytes as written (an escape), or a locale that is not a plain key
+/// just before its text, is an exception, kept whole in a short side list. The locale key's
+/// bytes are found when asked for, from the text backwards (diagnostics only read them).
 final class TranslationTable: Sendable {
     struct Record: Sendable {
-        /// The text, in `strings`.
+        /// The text's literal's first byte (its opening quote).
+        let start: UInt32
+        /// The literal's length, quotes included; `exceptional` when the text is in `exceptions`.
+        let length: UInt16
+        /// The locale's name, in `locales` (not read when the record is exceptional).
+        let locale: UInt16
+
+        static let exceptional = UInt16.max
+    }
+
+    /// A text kept whole: its string, its locale's number and its locale's bytes.
+    struct Exception: Sendable {
+        let record: UInt32
         let text: JSONString
-        /// The locale's bytes: the key in the table (authoring), the response's `locale` otherwise.
-        let localeRange: ByteRange
-        /// The locale's name, in `locales`.
         let locale: UInt32
+        let localeRange: ByteRange
     }
 
     let records: [Record]
+    /// The exceptional records, by record number.
+    let exceptions: [Exception]
     /// Locale names as written, by index (a name may be listed more than once).
     let locales: [String]
     /// `LocaleCode.normalized` of each of `locales`: lookups compare these, computed once a name.
@@ -23,17 +39,63 @@ final class TranslationTable: Sendable {
     let strings: JSONStrings
     /// Whether each locale is the key its text is under (authoring), or the response's `locale`.
     let localeIsKey: Bool
+    /// The bytes of the response's `locale`, every text's locale, when it has one.
+    let fixedLocaleRange: ByteRange?
 
-    init(records: [Record], locales: [String], strings: JSONStrings, localeIsKey: Bool) {
+    init(records: [Record], exceptions: [Exception], locales: [String], strings: JSONStrings, localeIsKey: Bool, fixedLocaleRange: ByteRange?) {
         self.records = records
+        self.exceptions = exceptions
         self.locales = locales
         self.normalizedLocales = locales.map(LocaleSpelling.normalized)
         self.strings = strings
         self.localeIsKey = localeIsKey
+        self.fixedLocaleRange = fixedLocaleRange
     }
 
     /// The table of a config without texts.
-    static let empty = TranslationTable(records: [], locales: [], strings: JSONStrings.empty, localeIsKey: true)
+    static let empty = TranslationTable(records: [], exceptions: [], locales: [], strings: JSONStrings.empty, localeIsKey: true, fixedLocaleRange: nil)
+
+    /// The exceptional record `record`.
+    private func exception(_ record: Int) -> Exception {
+        var low = 0, high = exceptions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(exceptions[middle].record) < record { low = middle + 1 } else { high = middle }
+        }
+        return exceptions[low]
+    }
+
+    /// Where the text of record `index` is.
+    @inline(__always)
+    func text(_ index: Int) -> JSONString {
+        let record = records[index]
+        if record.length == Record.exceptional { return exception(index).text }
+        return .asWritten(ByteRange(Int(record.start), Int(record.start) + Int(record.length)))
+    }
+
+    /// The number of the locale name of record `index`.
+    @inline(__always)
+    func locale(_ index: Int) -> Int {
+        let record = records[index]
+        return record.length == Record.exceptional ? Int(exception(index).locale) : Int(record.locale)
+    }
+
+    /// The locale's bytes: the key just before the text (authoring), the response's `locale`.
+    func localeRange(_ index: Int) -> ByteRange {
+        if let fixedLocaleRange { return fixedLocaleRange }
+        let record = records[index]
+        if record.length == Record.exceptional { return exception(index).localeRange }
+        // The builder checked that a plain double-quoted key and only blanks and a colon come
+        // before the text.
+        return strings.bytes.withUnsafeBufferPointer { bytes in
+            var position = Int(record.start) - 1
+            while TranslationTableBuilder.isGap(bytes[position]) { position -= 1 }
+            let end = position + 1
+            position -= 1
+            while bytes[position] != UInt8(ascii: "\"") { position -= 1 }
+            return ByteRange(position, end)
+        }
+    }
 }
 
 /// The texts of one key, per locale in document order: a range of the config's
@@ -64,27 +126,28 @@ public struct Translations: RandomAccessCollection, Sendable {
         return Translation(table: table, record: Int(lower) + position, entry: entry)
     }
 
-    private func record(_ position: Int) -> TranslationTable.Record {
+    /// The table's number of the text at `position`.
+    private func record(_ position: Int) -> Int {
         precondition(position >= 0 && position < endIndex, "Translations: index out of range")
-        return table.records[Int(lower) + position]
+        return Int(lower) + position
     }
 
     /// The number of the locale name of the text at `position` in the table's `locales`.
-    func localeIndex(at position: Int) -> Int { Int(record(position).locale) }
+    func localeIndex(at position: Int) -> Int { table.locale(record(position)) }
 
     /// The locale code of the text at `position`, as written.
-    public func localeCode(at position: Int) -> String { table.locales[Int(record(position).locale)] }
+    public func localeCode(at position: Int) -> String { table.locales[table.locale(record(position))] }
 
     /// `LocaleCode.normalized` of the locale code at `position` (computed once per code).
-    public func normalizedLocale(at position: Int) -> String { table.normalizedLocales[Int(record(position).locale)] }
+    public func normalizedLocale(at position: Int) -> String { table.normalizedLocales[table.locale(record(position))] }
 
     /// Whether the text at `position` is empty (nothing is decoded).
-    public func textIsEmpty(at position: Int) -> Bool { table.strings.isEmpty(record(position).text) }
+    public func textIsEmpty(at position: Int) -> Bool { table.strings.isEmpty(table.text(record(position))) }
 
     /// Calls `body` with the UTF-8 bytes of the text at `position`, decoding nothing when the
     /// text is its source bytes.
     public func withTextUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try table.strings.withUTF8(record(position).text, body)
+        try table.strings.withUTF8(table.text(record(position)), body)
     }
 
     /// The position of the first text whose normalized locale is `normalized`.
@@ -107,34 +170,32 @@ public struct Translation: Sendable {
         self.entry = entry
     }
 
-    private var record: TranslationTable.Record { table.records[index] }
-
     /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
-    public var localeCode: String { table.locales[Int(record.locale)] }
+    public var localeCode: String { table.locales[table.locale(index)] }
 
     /// The locale code (range: the key's bytes in the table; the response's `locale` otherwise).
     public var locale: Located<String> {
-        let record = record, code = table.locales[Int(record.locale)]
-        return table.localeIsKey ? Located(code, range: record.localeRange, in: entry, key: code)
-            : Located(code, range: record.localeRange, pointer: entry)
+        let code = localeCode, range = table.localeRange(index)
+        return table.localeIsKey ? Located(code, range: range, in: entry, key: code)
+            : Located(code, range: range, pointer: entry)
     }
 
     /// The text (decoded now: read it once).
-    public var textValue: String { table.strings.text(record.text) }
+    public var textValue: String { table.strings.text(table.text(index)) }
 
     /// Whether the text is empty (nothing is decoded).
-    public var textIsEmpty: Bool { table.strings.isEmpty(record.text) }
+    public var textIsEmpty: Bool { table.strings.isEmpty(table.text(index)) }
 
     /// Calls `body` with the text's UTF-8 bytes, without decoding it when it is its source bytes.
     public func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try table.strings.withUTF8(record.text, body)
+        try table.strings.withUTF8(table.text(index), body)
     }
 
     /// The text.
     public var text: Located<String> {
-        let record = record, value = table.strings.text(record.text)
-        return table.localeIsKey ? Located(value, range: record.text.range, in: entry, key: table.locales[Int(record.locale)])
-            : Located(value, range: record.text.range, pointer: entry)
+        let string = table.text(index), value = table.strings.text(string)
+        return table.localeIsKey ? Located(value, range: string.range, in: entry, key: localeCode)
+            : Located(value, range: string.range, pointer: entry)
     }
 }
 
@@ -152,13 +213,18 @@ enum LocaleSpelling {
 /// Builds a `TranslationTable` while the decoder reads `localized_strings`.
 struct TranslationTableBuilder {
     private var records: [TranslationTable.Record] = []
+    private var exceptions: [TranslationTable.Exception] = []
     private var locales: [String] = []
     private let strings: JSONStrings
     private let localeIsKey: Bool
+    private let fixedLocaleRange: ByteRange?
 
-    init(strings: JSONStrings, localeIsKey: Bool, capacity: Int) {
+    /// `fixedLocaleRange`: the bytes of every text's locale (a response's `locale`), or `nil`
+    /// when each text's locale is the key just before it.
+    init(strings: JSONStrings, localeIsKey: Bool, fixedLocaleRange: ByteRange?, capacity: Int) {
         self.strings = strings
         self.localeIsKey = localeIsKey
+        self.fixedLocaleRange = fixedLocaleRange
         records.reserveCapacity(capacity)
     }
 
@@ -171,12 +237,86 @@ struct TranslationTableBuilder {
         return UInt32(truncatingIfNeeded: locales.count - 1)
     }
 
-    /// Adds a text in the locale at `locale`.
+    /// A byte between a key and its value.
+    @inline(__always)
+    static func isGap(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ":")
+    }
+
+    /// Adds `text` in the locale at `locale`, named by `key`: the member's key just before it.
+    /// `bytes` are the document's.
+    @inline(__always)
+    mutating func add(text: JSONString, locale: UInt32, key: JSONString, bytes: UnsafeBufferPointer<UInt8>) {
+        let keyRange = key.range
+        if fixedLocaleRange == nil, key.isAsWritten, fitsRecord(text, locale, bytes), Self.isPlainKey(keyRange, before: text.range, in: bytes) {
+            appendRecord(text, locale)
+        } else {
+            appendException(text, locale, localeRange: keyRange)
+        }
+    }
+
+    /// Adds `text` in the locale at `locale`, whose name is at `localeRange`.
     mutating func add(text: JSONString, locale: UInt32, localeRange: ByteRange) {
-        records.append(TranslationTable.Record(text: text, localeRange: localeRange, locale: locale))
+        if localeRange == fixedLocaleRange, strings.bytes.withUnsafeBufferPointer({ fitsRecord(text, locale, $0) }) {
+            appendRecord(text, locale)
+        } else {
+            appendException(text, locale, localeRange: localeRange)
+        }
+    }
+
+    /// Whether a record can hold the text: a double-quoted literal as written, not too long, in
+    /// a locale of a small number.
+    @inline(__always)
+    private func fitsRecord(_ text: JSONString, _ locale: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let exceptional = TranslationTable.Record.exceptional
+        return text.isAsWritten && text.range.count < Int(exceptional) && locale < UInt32(exceptional)
+            && bytes[text.range.start] == UInt8(ascii: "\"")
+    }
+
+    /// Whether the key at `key` is double-quoted and as written, and only blanks and one colon
+    /// come between it and the text at `text`: what `TranslationTable.localeRange` reads back.
+    @inline(__always)
+    static func isPlainKey(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes[key.start] == UInt8(ascii: "\""), key.end < text.start, bytes[key.end] == UInt8(ascii: ":") else {
+            return isPlainKeyWithBlanksFirst(key, before: text, in: bytes)
+        }
+        var position = key.end + 1
+        while position < text.start {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// `isPlainKey` when the colon is not the byte after the key (`"fr" : "…"`).
+    @inline(never)
+    private static func isPlainKeyWithBlanksFirst(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes[key.start] == UInt8(ascii: "\""), key.end <= text.start else { return false }
+        var colons = 0
+        for position in key.end..<text.start {
+            guard isGap(bytes[position]) else { return false }
+            if bytes[position] == UInt8(ascii: ":") { colons += 1 }
+        }
+        return colons == 1
+    }
+
+    @inline(__always)
+    private mutating func appendRecord(_ text: JSONString, _ locale: UInt32) {
+        records.append(TranslationTable.Record(start: UInt32(truncatingIfNeeded: text.range.start), length: UInt16(truncatingIfNeeded: text.range.count),
+                                               locale: UInt16(truncatingIfNeeded: locale)))
+    }
+
+    @inline(never)
+    private mutating func appendException(_ text: JSONString, _ locale: UInt32, localeRange: ByteRange) {
+        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: records.count), text: text, locale: locale,
+                                                     localeRange: localeRange))
+        records.append(TranslationTable.Record(start: UInt32(truncatingIfNeeded: text.range.start), length: TranslationTable.Record.exceptional,
+                                               locale: 0))
     }
 
     func build() -> TranslationTable {
-        TranslationTable(records: records, locales: locales, strings: strings, localeIsKey: localeIsKey)
+        TranslationTable(records: records, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
+                         fixedLocaleRange: fixedLocaleRange)
     }
 }
