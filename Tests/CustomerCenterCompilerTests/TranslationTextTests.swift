@@ -70,11 +70,12 @@ import JSONSyntax
         #expect(checked == expected.values.map(\.count).reduce(0, +))
     }
 
-    /// A large table holds one record per text: the README's memory figures count 8 bytes
-    /// each, and a translation read out of it is a position (24 bytes).
-    @Test func aTextIsEightBytes() {
-        #expect(MemoryLayout<TranslationTable.Record>.stride == 8)
-        #expect(MemoryLayout<Translation>.stride == 24)
+    /// A large table holds 6 bytes per text (its start, and its length and locale in one
+    /// shape): the README's memory figures count on it. A translation read out of it is a
+    /// position and its key (40 bytes).
+    @Test func aTextIsSixBytes() {
+        #expect(MemoryLayout<UInt32>.stride + MemoryLayout<TranslationTable.Shape>.stride == 6)
+        #expect(MemoryLayout<Translation>.stride == 40)
     }
 
     /// The table keeps where a text starts and how long it is, and finds its locale key again
@@ -113,23 +114,26 @@ import JSONSyntax
         #expect(checked > 300)
     }
 
-    /// A locale numbered past what a record holds, or a text longer than it says, is kept whole
-    /// beside the records, and reads back the same.
-    @Test func aLocaleOrTextTooLargeForARecordIsKeptWhole() throws {
-        let long = String(repeating: "x", count: 70_000)
-        let source = #"{"en": "a", "de": "\#(long)", "fr": "\u0062"}"#
+    /// A locale numbered past what a shape holds, or a text longer than it says, is kept whole
+    /// beside the others, and reads back the same; up to the limits, a text is a shape.
+    @Test func aLocaleOrTextTooLargeForAShapeIsKeptWhole() throws {
+        let limit = TranslationTable.Shape.lengthLimit
+        let texts = ["a", String(repeating: "x", count: 70_000), #"\u0062"#, String(repeating: "y", count: limit - 3),
+                     String(repeating: "z", count: limit - 2), "b", "c"]
+        let locales: [UInt32] = [69_999, 1, 2, UInt32(TranslationTable.Shape.localeLimit) - 1, 0, UInt32(TranslationTable.Shape.localeLimit), 7]
+        let source = "{" + texts.enumerated().map { "\"k\($0.offset)\": \"\($0.element)\"" }.joined(separator: ", ") + "}"
         let parsed = JSONParser.parseTape(Array(source.utf8))
         let members = Array(try #require(parsed.root?.objectMembers))
         var builder = TranslationTableBuilder(strings: parsed.tape.strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 3)
-        for index in 0..<70_000 { _ = builder.addLocale("l\(index)") }
-        let locales: [UInt32] = [69_999, 1, 65_535]
+        for index in 0..<70_000 { #expect(builder.addLocale("l\(index)") == UInt32(index)) }
+        #expect(builder.addLocale("l7") == 7)
         Array(source.utf8).withUnsafeBufferPointer { bytes in
             for (member, locale) in zip(members, locales) {
                 builder.add(text: member.value.stringReference!, locale: locale, key: member.keyNode.stringReference!, bytes: bytes)
             }
         }
         let table = builder.build()
-        #expect(table.exceptions.count == 3)
+        #expect(table.exceptions.map(\.record) == [0, 1, 2, 4, 5])
         for (index, member) in members.enumerated() {
             #expect(table.locale(index) == Int(locales[index]))
             #expect(table.text(index).range == member.value.range)

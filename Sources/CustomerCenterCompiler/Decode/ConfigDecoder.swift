@@ -119,7 +119,7 @@ enum ConfigDecoder {
         }
         let built = table.build()
         result.entries = zip(entries, spans).map { entry, span in
-            StringEntry(key: entry.key, translations: Translations(table: built, records: span, entry: entry.key.pointer))
+            StringEntry(key: entry.key, translations: Translations(table: built, records: span, in: entry.key.parent, key: entry.key.token))
         }
         return result
     }

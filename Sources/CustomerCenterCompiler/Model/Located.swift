@@ -18,8 +18,10 @@ public struct Located<Value: Sendable>: Sendable, Positioned {
     public var value: Value
     /// The bytes of the value (for a map key: the key's bytes).
     public var range: ByteRange
-    private let parent: JSONPointer
-    private let token: String?
+    /// The enclosing value's pointer, or the value's own when `token` is `nil`.
+    let parent: JSONPointer
+    /// The value's key in `parent`.
+    let token: String?
 
     /// Creates a located value with its full pointer.
     public init(_ value: Value, range: ByteRange, pointer: JSONPointer) {

@@ -1,23 +1,34 @@
 import JSONSyntax
 
-/// Every text of a config's `localized_strings` in one flat array, 8 bytes a text: where the
-/// text's literal starts and how long it is, and the locale's name by index. A large table (tens
-/// of thousands of keys in 32 locales) is one allocation instead of one array per key and a
+/// Every text of a config's `localized_strings` in two flat arrays, 6 bytes a text: where the
+/// text's literal starts, and its length and locale number in one `Shape`. A large table (tens
+/// of thousands of keys in 32 locales) is two allocations instead of one array per key and a
 /// reference-counted value per text; `Translations` and `Translation` are views into it.
 ///
-/// A text that is not its bytes as written (an escape), or a locale that is not a plain key
-/// just before its text, is an exception, kept whole in a short side list. The locale key's
-/// bytes are found when asked for, from the text backwards (diagnostics only read them).
+/// A text that is not its bytes as written (an escape), longer than a shape says, in a locale
+/// numbered past what it says, or whose locale is not a plain key just before it, is an
+/// exception, kept whole in a short side list. The locale key's bytes are found when asked for,
+/// from the text backwards (diagnostics only read them).
 final class TranslationTable: Sendable {
-    struct Record: Sendable {
-        /// The text's literal's first byte (its opening quote).
-        let start: UInt32
-        /// The literal's length, quotes included; `exceptional` when the text is in `exceptions`.
-        let length: UInt16
-        /// The locale's name, in `locales` (not read when the record is exceptional).
-        let locale: UInt16
+    /// A text's length (the literal's, quotes included) in the low 10 bits and its locale's
+    /// number in the high 6; `exceptional` when the text is in `exceptions`.
+    struct Shape: Sendable, Equatable {
+        let bits: UInt16
 
-        static let exceptional = UInt16.max
+        static let lengthLimit = 1 << 10 - 1
+        static let localeLimit = 1 << 6 - 1
+        static let exceptional = Shape(bits: .max)
+
+        init(bits: UInt16) { self.bits = bits }
+
+        /// `nil` when `length` or `locale` is too large (an exception).
+        init?(length: Int, locale: UInt32) {
+            guard length < Self.lengthLimit, locale < UInt32(Self.localeLimit) else { return nil }
+            bits = UInt16(truncatingIfNeeded: length) | UInt16(truncatingIfNeeded: locale) << 10
+        }
+
+        var length: Int { Int(bits & 0x3FF) }
+        var locale: Int { Int(bits >> 10) }
     }
 
     /// A text kept whole: its string, its locale's number and its locale's bytes.
@@ -28,10 +39,13 @@ final class TranslationTable: Sendable {
         let localeRange: ByteRange
     }
 
-    let records: [Record]
-    /// The exceptional records, by record number.
+    /// Where each text's literal starts (its opening quote).
+    let starts: [UInt32]
+    /// Each text's length and locale.
+    let shapes: [Shape]
+    /// The exceptional texts, by number.
     let exceptions: [Exception]
-    /// Locale names as written, by index (a name may be listed more than once).
+    /// Locale names as written, by index, each once.
     let locales: [String]
     /// `LocaleCode.normalized` of each of `locales`: lookups compare these, computed once a name.
     let normalizedLocales: [String]
@@ -42,8 +56,10 @@ final class TranslationTable: Sendable {
     /// The bytes of the response's `locale`, every text's locale, when it has one.
     let fixedLocaleRange: ByteRange?
 
-    init(records: [Record], exceptions: [Exception], locales: [String], strings: JSONStrings, localeIsKey: Bool, fixedLocaleRange: ByteRange?) {
-        self.records = records
+    init(starts: [UInt32], shapes: [Shape], exceptions: [Exception], locales: [String], strings: JSONStrings, localeIsKey: Bool,
+         fixedLocaleRange: ByteRange?) {
+        self.starts = starts
+        self.shapes = shapes
         self.exceptions = exceptions
         self.locales = locales
         self.normalizedLocales = locales.map(LocaleSpelling.normalized)
@@ -53,7 +69,8 @@ final class TranslationTable: Sendable {
     }
 
     /// The table of a config without texts.
-    static let empty = TranslationTable(records: [], exceptions: [], locales: [], strings: JSONStrings.empty, localeIsKey: true, fixedLocaleRange: nil)
+    static let empty = TranslationTable(starts: [], shapes: [], exceptions: [], locales: [], strings: JSONStrings.empty, localeIsKey: true,
+                                        fixedLocaleRange: nil)
 
     /// The exceptional record `record`.
     private func exception(_ record: Int) -> Exception {
@@ -68,27 +85,27 @@ final class TranslationTable: Sendable {
     /// Where the text of record `index` is.
     @inline(__always)
     func text(_ index: Int) -> JSONString {
-        let record = records[index]
-        if record.length == Record.exceptional { return exception(index).text }
-        return .asWritten(ByteRange(Int(record.start), Int(record.start) + Int(record.length)))
+        let shape = shapes[index]
+        if shape == .exceptional { return exception(index).text }
+        let start = Int(starts[index])
+        return .asWritten(ByteRange(start, start + shape.length))
     }
 
     /// The number of the locale name of record `index`.
     @inline(__always)
     func locale(_ index: Int) -> Int {
-        let record = records[index]
-        return record.length == Record.exceptional ? Int(exception(index).locale) : Int(record.locale)
+        let shape = shapes[index]
+        return shape == .exceptional ? Int(exception(index).locale) : shape.locale
     }
 
     /// The locale's bytes: the key just before the text (authoring), the response's `locale`.
     func localeRange(_ index: Int) -> ByteRange {
         if let fixedLocaleRange { return fixedLocaleRange }
-        let record = records[index]
-        if record.length == Record.exceptional { return exception(index).localeRange }
+        if shapes[index] == .exceptional { return exception(index).localeRange }
         // The builder checked that a plain double-quoted key and only blanks and a colon come
         // before the text.
         return strings.bytes.withUnsafeBufferPointer { bytes in
-            var position = Int(record.start) - 1
+            var position = Int(starts[index]) - 1
             while TranslationTableBuilder.isGap(bytes[position]) { position -= 1 }
             let end = position + 1
             position -= 1
@@ -105,25 +122,28 @@ public struct Translations: RandomAccessCollection, Sendable {
     let table: TranslationTable
     private let lower: UInt32
     private let upper: UInt32
-    /// The entry's pointer (`/localization/localized_strings/<key>`).
-    let entry: JSONPointer
+    /// The entry's pointer (`/localization/localized_strings/<key>`), as the table's pointer
+    /// and the key: built when a text is located (a reported finding), not once a key.
+    private let parent: JSONPointer
+    private let key: String?
 
-    init(table: TranslationTable, records: Range<Int>, entry: JSONPointer) {
+    init(table: TranslationTable, records: Range<Int>, in parent: JSONPointer, key: String?) {
         self.table = table
         self.lower = UInt32(truncatingIfNeeded: records.lowerBound)
         self.upper = UInt32(truncatingIfNeeded: records.upperBound)
-        self.entry = entry
+        self.parent = parent
+        self.key = key
     }
 
     /// No texts.
-    public static let empty = Translations(table: .empty, records: 0..<0, entry: .root)
+    public static let empty = Translations(table: .empty, records: 0..<0, in: .root, key: nil)
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { Int(upper - lower) }
 
     public subscript(position: Int) -> Translation {
         precondition(position >= 0 && position < endIndex, "Translations: index out of range")
-        return Translation(table: table, record: Int(lower) + position, entry: entry)
+        return Translation(table: table, record: Int(lower) + position, in: parent, key: key)
     }
 
     /// The table's number of the text at `position`.
@@ -156,19 +176,24 @@ public struct Translations: RandomAccessCollection, Sendable {
     }
 }
 
-/// One text of a key in one locale: a position in the config's `TranslationTable` (24 bytes).
-/// The text stays in the source and is decoded when read; hot loops read its bytes with
-/// `withTextUTF8`.
+/// One text of a key in one locale: a position in the config's `TranslationTable` and its
+/// entry's key (40 bytes). The text stays in the source and is decoded when read; hot loops
+/// read its bytes with `withTextUTF8`.
 public struct Translation: Sendable {
     private let table: TranslationTable
     private let index: Int
-    private let entry: JSONPointer
+    private let parent: JSONPointer
+    private let key: String?
 
-    init(table: TranslationTable, record: Int, entry: JSONPointer) {
+    init(table: TranslationTable, record: Int, in parent: JSONPointer, key: String?) {
         self.table = table
         self.index = record
-        self.entry = entry
+        self.parent = parent
+        self.key = key
     }
+
+    /// The entry's pointer (`/localization/localized_strings/<key>`).
+    private var entry: JSONPointer { key.map { parent.appending($0) } ?? parent }
 
     /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
     public var localeCode: String { table.locales[table.locale(index)] }
@@ -212,7 +237,10 @@ enum LocaleSpelling {
 
 /// Builds a `TranslationTable` while the decoder reads `localized_strings`.
 struct TranslationTableBuilder {
-    private var records: [TranslationTable.Record] = []
+    private var starts: [UInt32] = []
+    private var shapes: [TranslationTable.Shape] = []
+    /// The number of each name in `locales`.
+    private var localeNumbers: [String: UInt32] = [:]
     private var exceptions: [TranslationTable.Exception] = []
     private var locales: [String] = []
     private let strings: JSONStrings
@@ -225,16 +253,20 @@ struct TranslationTableBuilder {
         self.strings = strings
         self.localeIsKey = localeIsKey
         self.fixedLocaleRange = fixedLocaleRange
-        records.reserveCapacity(capacity)
+        starts.reserveCapacity(capacity)
+        shapes.reserveCapacity(capacity)
     }
 
     /// How many texts so far.
-    var count: Int { records.count }
+    var count: Int { starts.count }
 
-    /// Adds a locale name; returns its index.
+    /// The number of a locale name, added when new.
     mutating func addLocale(_ name: String) -> UInt32 {
+        if let number = localeNumbers[name] { return number }
         locales.append(name)
-        return UInt32(truncatingIfNeeded: locales.count - 1)
+        let number = UInt32(truncatingIfNeeded: locales.count - 1)
+        localeNumbers[name] = number
+        return number
     }
 
     /// A byte between a key and its value.
@@ -248,8 +280,8 @@ struct TranslationTableBuilder {
     @inline(__always)
     mutating func add(text: JSONString, locale: UInt32, key: JSONString, bytes: UnsafeBufferPointer<UInt8>) {
         let keyRange = key.range
-        if fixedLocaleRange == nil, key.isAsWritten, fitsRecord(text, locale, bytes), Self.isPlainKey(keyRange, before: text.range, in: bytes) {
-            appendRecord(text, locale)
+        if fixedLocaleRange == nil, key.isAsWritten, let shape = shape(of: text, locale, bytes), Self.isPlainKey(keyRange, before: text.range, in: bytes) {
+            append(text, shape)
         } else {
             appendException(text, locale, localeRange: keyRange)
         }
@@ -257,20 +289,19 @@ struct TranslationTableBuilder {
 
     /// Adds `text` in the locale at `locale`, whose name is at `localeRange`.
     mutating func add(text: JSONString, locale: UInt32, localeRange: ByteRange) {
-        if localeRange == fixedLocaleRange, strings.bytes.withUnsafeBufferPointer({ fitsRecord(text, locale, $0) }) {
-            appendRecord(text, locale)
+        if localeRange == fixedLocaleRange, let shape = strings.bytes.withUnsafeBufferPointer({ shape(of: text, locale, $0) }) {
+            append(text, shape)
         } else {
             appendException(text, locale, localeRange: localeRange)
         }
     }
 
-    /// Whether a record can hold the text: a double-quoted literal as written, not too long, in
+    /// The text's shape, when it has one: a double-quoted literal as written, not too long, in
     /// a locale of a small number.
     @inline(__always)
-    private func fitsRecord(_ text: JSONString, _ locale: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let exceptional = TranslationTable.Record.exceptional
-        return text.isAsWritten && text.range.count < Int(exceptional) && locale < UInt32(exceptional)
-            && bytes[text.range.start] == UInt8(ascii: "\"")
+    private func shape(of text: JSONString, _ locale: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> TranslationTable.Shape? {
+        guard text.isAsWritten, bytes[text.range.start] == UInt8(ascii: "\"") else { return nil }
+        return TranslationTable.Shape(length: text.range.count, locale: locale)
     }
 
     /// Whether the key at `key` is double-quoted and as written, and only blanks and one colon
@@ -302,21 +333,20 @@ struct TranslationTableBuilder {
     }
 
     @inline(__always)
-    private mutating func appendRecord(_ text: JSONString, _ locale: UInt32) {
-        records.append(TranslationTable.Record(start: UInt32(truncatingIfNeeded: text.range.start), length: UInt16(truncatingIfNeeded: text.range.count),
-                                               locale: UInt16(truncatingIfNeeded: locale)))
+    private mutating func append(_ text: JSONString, _ shape: TranslationTable.Shape) {
+        starts.append(UInt32(truncatingIfNeeded: text.range.start))
+        shapes.append(shape)
     }
 
     @inline(never)
     private mutating func appendException(_ text: JSONString, _ locale: UInt32, localeRange: ByteRange) {
-        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: records.count), text: text, locale: locale,
+        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: starts.count), text: text, locale: locale,
                                                      localeRange: localeRange))
-        records.append(TranslationTable.Record(start: UInt32(truncatingIfNeeded: text.range.start), length: TranslationTable.Record.exceptional,
-                                               locale: 0))
+        append(text, .exceptional)
     }
 
     func build() -> TranslationTable {
-        TranslationTable(records: records, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
+        TranslationTable(starts: starts, shapes: shapes, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
                          fixedLocaleRange: fixedLocaleRange)
     }
 }
