@@ -31,6 +31,11 @@ import JSONSyntax
         #expect(TextIndex.scan("abcdefgh  ijklmnop").whitespace == "doubled spaces")
         #expect(TextIndex.scan("abcdefg hijklmn opq").whitespace == nil)
         #expect(TextIndex.scan("abcdefghijklmno}").hasBrace)
+        // The bytes after the last whole word are read as the last eight again.
+        #expect(TextIndex.scan("abcdefghij  k").whitespace == "doubled spaces")
+        #expect(TextIndex.scan("abcdefgh ij k").whitespace == nil)
+        #expect(TextIndex.scan("abcdefghijk{l").hasBrace)
+        #expect(!TextIndex.scan("abcdefghijklm").hasBrace)
     }
 
     @Test func optionTitlesCompareAsBefore() {

@@ -39,10 +39,8 @@ final class TranslationTable: Sendable {
         let localeRange: ByteRange
     }
 
-    /// Where each text's literal starts (its opening quote).
-    let starts: [UInt32]
-    /// Each text's length and locale.
-    let shapes: [Shape]
+    /// Where each text's literal starts (its opening quote), and its length and locale.
+    let columns: TextColumns
     /// The exceptional texts, by number.
     let exceptions: [Exception]
     /// Locale names as written, by index, each once.
@@ -56,10 +54,9 @@ final class TranslationTable: Sendable {
     /// The bytes of the response's `locale`, every text's locale, when it has one.
     let fixedLocaleRange: ByteRange?
 
-    init(starts: [UInt32], shapes: [Shape], exceptions: [Exception], locales: [String], strings: JSONStrings, localeIsKey: Bool,
+    init(columns: TextColumns, exceptions: [Exception], locales: [String], strings: JSONStrings, localeIsKey: Bool,
          fixedLocaleRange: ByteRange?) {
-        self.starts = starts
-        self.shapes = shapes
+        self.columns = columns
         self.exceptions = exceptions
         self.locales = locales
         self.normalizedLocales = locales.map(LocaleSpelling.normalized)
@@ -69,8 +66,8 @@ final class TranslationTable: Sendable {
     }
 
     /// The table of a config without texts.
-    static let empty = TranslationTable(starts: [], shapes: [], exceptions: [], locales: [], strings: JSONStrings.empty, localeIsKey: true,
-                                        fixedLocaleRange: nil)
+    static let empty = TranslationTable(columns: TextColumns(capacity: 0), exceptions: [], locales: [], strings: JSONStrings.empty,
+                                        localeIsKey: true, fixedLocaleRange: nil)
 
     /// The exceptional record `record`.
     private func exception(_ record: Int) -> Exception {
@@ -85,33 +82,87 @@ final class TranslationTable: Sendable {
     /// Where the text of record `index` is.
     @inline(__always)
     func text(_ index: Int) -> JSONString {
-        let shape = shapes[index]
+        let shape = columns.shape(index)
         if shape == .exceptional { return exception(index).text }
-        let start = Int(starts[index])
+        let start = Int(columns.start(index))
         return .asWritten(ByteRange(start, start + shape.length))
     }
 
     /// The number of the locale name of record `index`.
     @inline(__always)
     func locale(_ index: Int) -> Int {
-        let shape = shapes[index]
+        let shape = columns.shape(index)
         return shape == .exceptional ? Int(exception(index).locale) : shape.locale
     }
 
     /// The locale's bytes: the key just before the text (authoring), the response's `locale`.
     func localeRange(_ index: Int) -> ByteRange {
         if let fixedLocaleRange { return fixedLocaleRange }
-        if shapes[index] == .exceptional { return exception(index).localeRange }
+        if columns.shape(index) == .exceptional { return exception(index).localeRange }
         // The builder checked that a plain double-quoted key and only blanks and a colon come
         // before the text.
         return strings.bytes.withUnsafeBufferPointer { bytes in
-            var position = Int(starts[index]) - 1
+            var position = Int(columns.start(index)) - 1
             while TranslationTableBuilder.isGap(bytes[position]) { position -= 1 }
             let end = position + 1
             position -= 1
             while bytes[position] != UInt8(ascii: "\"") { position -= 1 }
             return ByteRange(position, end)
         }
+    }
+}
+
+/// A table's two columns: where each text starts, and its shape. Raw memory sized by the
+/// builder for every member it may add, so adding a text is two stores, without an array's
+/// uniqueness and capacity checks each time (what is never written is never touched). Written
+/// only by the `TranslationTableBuilder` that made it, read only after it is built.
+final class TextColumns: @unchecked Sendable {
+    private var starts: UnsafeMutablePointer<UInt32>
+    private var shapes: UnsafeMutablePointer<TranslationTable.Shape>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        starts = .allocate(capacity: self.capacity)
+        shapes = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        starts.deallocate()
+        shapes.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ start: UInt32, _ shape: TranslationTable.Shape) {
+        if _slowPath(count == capacity) { grow() }
+        (starts + count).initialize(to: start)
+        (shapes + count).initialize(to: shape)
+        count += 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let larger = capacity * 2
+        let newStarts = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+        let newShapes = UnsafeMutablePointer<TranslationTable.Shape>.allocate(capacity: larger)
+        newStarts.moveInitialize(from: starts, count: count)
+        newShapes.moveInitialize(from: shapes, count: count)
+        starts.deallocate()
+        shapes.deallocate()
+        (starts, shapes, capacity) = (newStarts, newShapes, larger)
+    }
+
+    @inline(__always)
+    func start(_ index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "TextColumns: index out of range")
+        return starts[index]
+    }
+
+    @inline(__always)
+    func shape(_ index: Int) -> TranslationTable.Shape {
+        precondition(index >= 0 && index < count, "TextColumns: index out of range")
+        return shapes[index]
     }
 }
 
@@ -237,8 +288,7 @@ enum LocaleSpelling {
 
 /// Builds a `TranslationTable` while the decoder reads `localized_strings`.
 struct TranslationTableBuilder {
-    private var starts: [UInt32] = []
-    private var shapes: [TranslationTable.Shape] = []
+    private let columns: TextColumns
     /// The number of each name in `locales`.
     private var localeNumbers: [String: UInt32] = [:]
     private var exceptions: [TranslationTable.Exception] = []
@@ -253,12 +303,11 @@ struct TranslationTableBuilder {
         self.strings = strings
         self.localeIsKey = localeIsKey
         self.fixedLocaleRange = fixedLocaleRange
-        starts.reserveCapacity(capacity)
-        shapes.reserveCapacity(capacity)
+        columns = TextColumns(capacity: capacity)
     }
 
     /// How many texts so far.
-    var count: Int { starts.count }
+    var count: Int { columns.count }
 
     /// The number of a locale name, added when new.
     mutating func addLocale(_ name: String) -> UInt32 {
@@ -334,19 +383,18 @@ struct TranslationTableBuilder {
 
     @inline(__always)
     private mutating func append(_ text: JSONString, _ shape: TranslationTable.Shape) {
-        starts.append(UInt32(truncatingIfNeeded: text.range.start))
-        shapes.append(shape)
+        columns.append(UInt32(truncatingIfNeeded: text.range.start), shape)
     }
 
     @inline(never)
     private mutating func appendException(_ text: JSONString, _ locale: UInt32, localeRange: ByteRange) {
-        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: starts.count), text: text, locale: locale,
+        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: columns.count), text: text, locale: locale,
                                                      localeRange: localeRange))
         append(text, .exceptional)
     }
 
     func build() -> TranslationTable {
-        TranslationTable(starts: starts, shapes: shapes, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
+        TranslationTable(columns: columns, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
                          fixedLocaleRange: fixedLocaleRange)
     }
 }
