@@ -92,12 +92,35 @@ public enum ByteScan {
     }
 
     /// The first byte that ends a plain string run: `quote`, `\`, a control character (< 0x20)
-    /// or any byte >= 0x80 (the caller validates UTF-8 sequences itself).
+    /// or any byte >= 0x80 (the caller validates UTF-8 sequences itself). Strings are short, so
+    /// the word holding the end is not looked at byte by byte: its flags are exact, and the first
+    /// one is counted.
     @inlinable
     public static func firstSpecialInString(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> Int {
-        first(bytes, from: from, mayMatch: { word in
-            (word & highs) | bytesBelow(0x20, in: word) | bytesEqual(quote, in: word) | bytesEqual(0x5C, in: word)
-        }, isMatch: { b in b == quote || b == 0x5C || b < 0x20 || b >= 0x80 })
+        var i = max(0, from)
+        let n = bytes.count
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let special = specialsInString(word, quote: quote)
+                if special != 0 { return i + special.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == quote || b == 0x5C || b < 0x20 || b >= 0x80 { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The high bit of each byte of `word` that ends a plain string run, exactly: a byte whose
+    /// low seven bits plus 0x60 do not reach 0x80 is below 0x20 (no carry leaves a byte).
+    @inlinable @inline(__always)
+    static func specialsInString(_ word: UInt64, quote: UInt8) -> UInt64 {
+        let atLeastSpace = (word & ~highs) &+ ones &* 0x60
+        return ((word | ~atLeastSpace) & highs) | matches(quote, in: word) | matches(0x5C, in: word)
     }
 
     /// The first byte a JSON string literal escapes: `"`, `\`, a control character or DEL.

@@ -10,22 +10,15 @@ extension Parser {
         // is the bytes as they are, read when someone asks.
         var scan = pos
         var ascii = true
-        while scan < bytes.count {
-            let b = bytes[scan]
-            if b >= 0x80 {
-                // A run of multi-byte sequences, validated in one tight loop; an ill-formed one
-                // is left to the slow path, which reports it.
-                ascii = false
-                scan = UTF8Validation.endOfValidRun(bytes, from: scan)
-                if scan < bytes.count, bytes[scan] >= 0x80 { break }
-                continue
-            }
-            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            scan += 1
-            // Two plain ASCII bytes in a row start a run: go eight bytes a step to its end.
-            if scan < bytes.count, bytes[scan] < 0x80, bytes[scan] >= 0x20, bytes[scan] != quote, bytes[scan] != UInt8(ascii: "\\") {
-                scan = ByteScan.firstSpecialInString(bytes, from: scan + 1, quote: quote)
-            }
+        while true {
+            // Plain ASCII eight bytes a step, to the first byte that is not.
+            scan = ByteScan.firstSpecialInString(bytes, from: scan, quote: quote)
+            guard scan < bytes.count, bytes[scan] >= 0x80 else { break }
+            // A run of multi-byte sequences, validated in one tight loop; an ill-formed one is
+            // left to the slow path, which reports it.
+            ascii = false
+            scan = UTF8Validation.endOfValidRun(bytes, from: scan)
+            if scan < bytes.count, bytes[scan] >= 0x80 { break }
         }
         if scan < bytes.count, bytes[scan] == quote {
             pos = scan + 1

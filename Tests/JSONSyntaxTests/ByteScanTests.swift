@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func everyByteAtEveryPositionIsFound() {
-        for length in [1, 7, 8, 9, 16, 17, 24] {
+        for length in [1, 7, 8, 9, 16, 17, 24, 40] {
             for position in 0..<length {
                 for value in 0...255 {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
