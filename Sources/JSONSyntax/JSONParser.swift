@@ -26,13 +26,18 @@ public enum JSONParser {
         maxDepth: Int = defaultMaxDepth,
         issueLimit: Int = defaultIssueLimit
     ) -> JSONTapeResult {
+        parseTape(bytes, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit)
+    }
+
+    /// `parseTape` with the number of spills the tape may hold (tests lower it).
+    static func parseTape(_ bytes: [UInt8], maxDepth: Int, issueLimit: Int, spillLimit: Int) -> JSONTapeResult {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
             return JSONTapeResult(
                 tape: JSONTape(bytes: bytes, entries: [], spills: [], texts: [], rootIndex: nil),
                 issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))])
         }
         let (builder, rootIndex, issues) = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit)
+            var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: spillLimit)
             let rootIndex = parser.parseDocument()
             return (parser.tape, rootIndex, parser.issues)
         }
@@ -77,10 +82,24 @@ struct Parser {
     /// The keys of the objects being read, innermost last (see `DuplicateKeyIndex`).
     var keySlots: [DuplicateKeyIndex.Slot] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int) {
+    /// The spills the tape may hold (a spill's number must fit its entry).
+    let spillLimit: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int, spillLimit: Int = JSONTape.Entry.spillLimit) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.issueLimit = issueLimit
+        self.spillLimit = spillLimit
+    }
+
+    /// Stops reading when the tape holds as many spills (objects, arrays, escaped strings) as
+    /// it can number: a value and a key each add one at most, and this is checked before each.
+    @inline(__always)
+    mutating func checkSpillRoom() throws(IssueLimitReached) {
+        if _slowPath(tape.spills.count >= spillLimit) {
+            issues.append(JSONSyntaxIssue(.tooManyValues(limit: spillLimit), .at(pos)))
+            throw IssueLimitReached()
+        }
     }
 
     // MARK: Document
@@ -127,6 +146,7 @@ struct Parser {
     /// Reads one value onto the tape (a container with its subtree): always exactly one entry
     /// at the top.
     mutating func parseValue() throws(IssueLimitReached) {
+        try checkSpillRoom()
         guard let b = byte(at: pos) else {
             try report(.unexpected(expected: "a value", found: .endOfFile), .at(pos))
             tape.append(.invalid, .at(pos))
@@ -246,6 +266,7 @@ struct Parser {
             }
             let keyIndex = tape.entries.count
             let mark = tape.mark
+            try checkSpillRoom()
             guard try parseKey() else {
                 // A stray value skipped as a unit leaves nothing behind.
                 tape.rollBack(to: mark)

@@ -57,6 +57,9 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
         case tooDeep(limit: Int)
         /// The parser stopped reporting after this many issues.
         case tooManyIssues(limit: Int)
+        /// The file holds more objects, arrays and escaped strings than the parser can number;
+        /// it stopped reading here.
+        case tooManyValues(limit: Int)
     }
 
     /// What the parser met instead of what it expected.

@@ -46,6 +46,10 @@ public final class JSONTape: Sendable {
         @usableFromInline static let spilledBit: UInt32 = 0x20
         /// The longest length kept in the entry itself.
         @usableFromInline static let inlineLengthLimit = 1 << 26 - 1
+        /// How many spills a tape may hold: their numbers fit the same 26 bits (the parser stops
+        /// there, reporting it: some 67 million objects, arrays and escaped strings, which a file
+        /// under the reader's 1 GiB cap can hold).
+        static let spillLimit = 1 << 26 - 1
     }
 
     /// The rest of a container's entry, or of a decoded string's.

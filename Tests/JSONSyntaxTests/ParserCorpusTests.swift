@@ -24,6 +24,7 @@ func tag(_ kind: JSONSyntaxIssue.Kind) -> String {
     case .byteOrderMark: return "bom"
     case .tooDeep: return "depth"
     case .tooManyIssues: return "too-many"
+    case .tooManyValues: return "too-many-values"
     }
 }
 

@@ -247,6 +247,25 @@ import Testing
         #expect(checked > 1_000)
     }
 
+    /// A tape numbers its spills (objects, arrays, escaped strings) in 26 bits: the parser stops
+    /// when the tape holds as many as it may, says so, and what it wrote still reads as a tape.
+    @Test func theParserStopsBeforeTheTapeCannotNumberASpill() {
+        let text = "[" + Array(repeating: "[]", count: 50).joined(separator: ",") + #", {"\u0061": 1}]"#
+        for limit in [1, 10, 50, 52, 53] {
+            let parsed = JSONParser.parseTape(Array(text.utf8), maxDepth: 512, issueLimit: 200, spillLimit: limit)
+            #expect(parsed.tape.spills.count <= limit, "limit \(limit)")
+            #expect(parsed.issues.map(\.kind) == [.tooManyValues(limit: limit)], "limit \(limit)")
+            for index in parsed.tape.entries.indices {
+                let next = parsed.tape.next(at: index)
+                #expect(next > index && next <= parsed.tape.entries.count)
+            }
+        }
+        let whole = JSONParser.parseTape(Array(text.utf8), maxDepth: 512, issueLimit: 200, spillLimit: 54)
+        #expect(whole.issues.isEmpty && whole.tape.spills.count == 53)
+        #expect(whole.root?.arrayElements?.count == 51)
+        #expect(JSONTape.Entry.spillLimit == JSONTape.Entry.inlineLengthLimit)
+    }
+
     @Test func aStrayValueWhereAKeyBelongsLeavesNothingOnTheTape() throws {
         let parsed = JSONParser.parseTape(Array(#"{ {"x": [1, "y"]}: 2, "b": 3}"#.utf8))
         let root = try #require(parsed.root)

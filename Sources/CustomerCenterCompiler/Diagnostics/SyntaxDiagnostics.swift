@@ -100,6 +100,8 @@ enum SyntaxDiagnostics {
             sink.emit(JSONDepthRule.descriptor, "nesting deeper than \(limit) levels; this value is skipped", at: range, pointer: pointer)
         case .tooManyIssues(let limit):
             sink.emit(syntax, "too many syntax errors (\(limit)); stopped reading the file here", at: range, pointer: pointer)
+        case .tooManyValues(let limit):
+            sink.emit(syntax, "more than \(limit) objects, arrays and escaped strings; stopped reading the file here", at: range, pointer: pointer)
         }
     }
 
