@@ -353,8 +353,9 @@ struct TranslationTableBuilder {
         return TranslationTable.Shape(length: text.range.count, locale: locale)
     }
 
-    /// Whether the key at `key` is double-quoted and as written, and only blanks and one colon
-    /// come between it and the text at `text`: what `TranslationTable.localeRange` reads back.
+    /// Whether the key at `key` (as written: the caller checks) is double-quoted, and only
+    /// blanks and one colon come between it and the text at `text`: what
+    /// `TranslationTable.localeRange` reads back.
     @inline(__always)
     static func isPlainKey(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes[key.start] == UInt8(ascii: "\""), key.end < text.start, bytes[key.end] == UInt8(ascii: ":") else {
