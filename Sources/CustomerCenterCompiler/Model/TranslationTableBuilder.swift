@@ -1,0 +1,169 @@
+import JSONSyntax
+
+/// Builds a `TranslationTable` while the decoder reads `localized_strings`.
+struct TranslationTableBuilder {
+    private let columns: TextColumns
+    /// The number of each name in `locales`.
+    private var localeNumbers: [String: UInt32] = [:]
+    private var exceptions: [TranslationTable.Exception] = []
+    private var locales: [String] = []
+    private let strings: JSONStrings
+    private let localeIsKey: Bool
+    private let fixedLocaleRange: ByteRange?
+
+    /// `fixedLocaleRange`: the bytes of every text's locale (a response's `locale`), or `nil`
+    /// when each text's locale is the key just before it.
+    init(strings: JSONStrings, localeIsKey: Bool, fixedLocaleRange: ByteRange?, capacity: Int) {
+        self.strings = strings
+        self.localeIsKey = localeIsKey
+        self.fixedLocaleRange = fixedLocaleRange
+        columns = TextColumns(capacity: capacity)
+    }
+
+    /// How many texts so far.
+    var count: Int { columns.count }
+
+    /// The number of a locale name, added when new.
+    mutating func addLocale(_ name: String) -> UInt32 {
+        if let number = localeNumbers[name] { return number }
+        locales.append(name)
+        let number = UInt32(truncatingIfNeeded: locales.count - 1)
+        localeNumbers[name] = number
+        return number
+    }
+
+    /// A byte between a key and its value.
+    @inline(__always)
+    static func isGap(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ":")
+    }
+
+    /// Adds `text` in the locale at `locale`, named by `key`: the member's key just before it.
+    /// `bytes` are the document's.
+    @inline(__always)
+    mutating func add(text: JSONString, locale: UInt32, key: JSONString, bytes: UnsafeBufferPointer<UInt8>) {
+        let keyRange = key.range
+        if fixedLocaleRange == nil, key.isAsWritten, let shape = shape(of: text, locale, bytes), Self.isPlainKey(keyRange, before: text.range, in: bytes) {
+            append(text, shape)
+        } else {
+            appendException(text, locale, localeRange: keyRange)
+        }
+    }
+
+    /// Adds `text` in the locale at `locale`, whose name is at `localeRange`.
+    mutating func add(text: JSONString, locale: UInt32, localeRange: ByteRange) {
+        if localeRange == fixedLocaleRange, let shape = strings.bytes.withUnsafeBufferPointer({ shape(of: text, locale, $0) }) {
+            append(text, shape)
+        } else {
+            appendException(text, locale, localeRange: localeRange)
+        }
+    }
+
+    /// The text's shape, when it has one: a double-quoted literal as written, not too long, in
+    /// a locale of a small number.
+    @inline(__always)
+    private func shape(of text: JSONString, _ locale: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> TranslationTable.Shape? {
+        guard text.isAsWritten, bytes[text.range.start] == UInt8(ascii: "\"") else { return nil }
+        return TranslationTable.Shape(length: text.range.count, locale: locale)
+    }
+
+    /// Whether the key at `key` (as written: the caller checks) is double-quoted, and only
+    /// blanks and one colon come between it and the text at `text`: what
+    /// `TranslationTable.localeRange` reads back.
+    @inline(__always)
+    static func isPlainKey(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes[key.start] == UInt8(ascii: "\""), key.end < text.start, bytes[key.end] == UInt8(ascii: ":") else {
+            return isPlainKeyWithBlanksFirst(key, before: text, in: bytes)
+        }
+        var position = key.end + 1
+        while position < text.start {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// `isPlainKey` when the colon is not the byte after the key (`"fr" : "…"`).
+    @inline(never)
+    private static func isPlainKeyWithBlanksFirst(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes[key.start] == UInt8(ascii: "\""), key.end <= text.start else { return false }
+        var colons = 0
+        for position in key.end..<text.start {
+            guard isGap(bytes[position]) else { return false }
+            if bytes[position] == UInt8(ascii: ":") { colons += 1 }
+        }
+        return colons == 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ text: JSONString, _ shape: TranslationTable.Shape) {
+        columns.append(UInt32(truncatingIfNeeded: text.range.start), shape)
+    }
+
+    @inline(never)
+    private mutating func appendException(_ text: JSONString, _ locale: UInt32, localeRange: ByteRange) {
+        exceptions.append(TranslationTable.Exception(record: UInt32(truncatingIfNeeded: columns.count), text: text, locale: locale,
+                                                     localeRange: localeRange))
+        append(text, .exceptional)
+    }
+
+    func build() -> TranslationTable {
+        TranslationTable(columns: columns, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
+                         fixedLocaleRange: fixedLocaleRange)
+    }
+}
+
+/// A table's two columns: where each text starts, and its shape. Raw memory sized by the
+/// builder for every member it may add, so adding a text is two stores, without an array's
+/// uniqueness and capacity checks each time (what is never written is never touched). Written
+/// only by the `TranslationTableBuilder` that made it, read only after it is built.
+final class TextColumns: @unchecked Sendable {
+    private var starts: UnsafeMutablePointer<UInt32>
+    private var shapes: UnsafeMutablePointer<TranslationTable.Shape>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        starts = .allocate(capacity: self.capacity)
+        shapes = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        starts.deallocate()
+        shapes.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ start: UInt32, _ shape: TranslationTable.Shape) {
+        if _slowPath(count == capacity) { grow() }
+        (starts + count).initialize(to: start)
+        (shapes + count).initialize(to: shape)
+        count += 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let larger = capacity * 2
+        let newStarts = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+        let newShapes = UnsafeMutablePointer<TranslationTable.Shape>.allocate(capacity: larger)
+        newStarts.moveInitialize(from: starts, count: count)
+        newShapes.moveInitialize(from: shapes, count: count)
+        starts.deallocate()
+        shapes.deallocate()
+        (starts, shapes, capacity) = (newStarts, newShapes, larger)
+    }
+
+    @inline(__always)
+    func start(_ index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "TextColumns: index out of range")
+        return starts[index]
+    }
+
+    @inline(__always)
+    func shape(_ index: Int) -> TranslationTable.Shape {
+        precondition(index >= 0 && index < count, "TextColumns: index out of range")
+        return shapes[index]
+    }
+}
