@@ -44,7 +44,9 @@ enum FileSystem {
 
     /// Reads to the end; `expectedSize` (from fstat) sizes the buffer once for regular files.
     private static func readAll(fd: Int32, name: String, expectedSize: Int = 0) throws(Failure) -> [UInt8] {
-        if expectedSize > 0, expectedSize <= maxInputSize {
+        // A regular file over the cap is refused before a byte is read.
+        if expectedSize > maxInputSize { throw tooLarge(name) }
+        if expectedSize > 0 {
             var failure: Failure?
             var filled = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
@@ -75,14 +77,16 @@ enum FileSystem {
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
-            if result.count > maxInputSize {
-                throw Failure(message: "cannot read \(name): larger than \(maxInputSize >> 20) MiB")
-            }
+            if result.count > maxInputSize { throw tooLarge(name) }
             if n == chunk.count, chunk.count < 1 << 22 {
                 chunk = [UInt8](repeating: 0, count: chunk.count * 4)
             }
         }
         return result
+    }
+
+    private static func tooLarge(_ name: String) -> Failure {
+        Failure(message: "cannot read \(name): larger than \(maxInputSize >> 20) MiB")
     }
 
     static func errorText() -> String {

@@ -93,6 +93,21 @@ import Testing
         else { #expect(result.stderr.isEmpty || testCase.status == 3) }
     }
 
+    /// A file over the 1 GiB cap is refused, and the other files are still linted (a sparse
+    /// file: nothing is written to disk; its size alone refuses it).
+    @Test func aFileOverTheCapIsRefused() throws {
+        let dir = try write(["clean.json": Self.clean])
+        let huge = dir.appendingPathComponent("huge.json")
+        FileManager.default.createFile(atPath: huge.path, contents: Data("{}".utf8))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30 + 1)
+        try handle.close()
+        let result = try CLI.run(["lint", "--format", "compact", "huge.json", "clean.json"], in: dir)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot read 'huge.json': larger than 1024 MiB"), "\(result.stderr)")
+        #expect(result.stdout.contains("1 file was not read") || result.stdout.isEmpty, "\(result.stdout)")
+    }
+
     @Test func standardInputWithFilename() throws {
         let result = try CLI.run(["lint", "--format", "compact", "--stdin-filename", "config/cc.json", "-"], stdin: Data(Self.broken.utf8))
         #expect(result.status == 1)
