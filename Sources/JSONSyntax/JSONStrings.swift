@@ -37,27 +37,39 @@ public final class JSONStrings: Sendable {
     }
 
     /// Whether two strings of the document have the same text as Swift compares strings,
-    /// without decoding them when their bytes decide.
-    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool { Self.sameText(a, in: self, b, in: self) }
+    /// without decoding them when their bytes decide (one buffer: tables compare many keys).
+    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool {
+        if a.decodedIndex == nil, b.decodedIndex == nil,
+           let verdict = bytes.withUnsafeBufferPointer({ Self.byteVerdict(Self.between(a, $0), Self.between(b, $0)) }) {
+            return verdict
+        }
+        return text(a) == text(b)
+    }
 
-    /// Whether string `a` of `x` and string `b` of `y` have the same text as Swift compares
-    /// strings: the same bytes between the quotes are the same text, and two plain ASCII texts
-    /// with other bytes are other texts; anything else (an escape, non-ASCII that could be
-    /// written otherwise) is decoded and compared.
+    /// Whether string `a` of `x` and string `b` of `y` have the same text, as `sameText(_:_:)`.
     static func sameText(_ a: JSONString, in x: JSONStrings, _ b: JSONString, in y: JSONStrings) -> Bool {
-        if a.decodedIndex == nil, b.decodedIndex == nil {
-            let verdict: Bool? = x.bytes.withUnsafeBufferPointer { xBytes in
-                y.bytes.withUnsafeBufferPointer { yBytes in
-                    let p = UnsafeBufferPointer(rebasing: xBytes[a.range.start + 1..<a.range.end - 1])
-                    let q = UnsafeBufferPointer(rebasing: yBytes[b.range.start + 1..<b.range.end - 1])
-                    if ByteScan.equal(p, q) { return true }
-                    // Plain ASCII against plain ASCII: other bytes, other text.
-                    return ByteScan.isASCII(p) && ByteScan.isASCII(q) ? false : nil
-                }
-            }
-            if let verdict { return verdict }
+        if a.decodedIndex == nil, b.decodedIndex == nil,
+           let verdict = x.bytes.withUnsafeBufferPointer({ xBytes in
+               y.bytes.withUnsafeBufferPointer { Self.byteVerdict(Self.between(a, xBytes), Self.between(b, $0)) }
+           }) {
+            return verdict
         }
         return x.text(a) == y.text(b)
+    }
+
+    /// The bytes between a literal's quotes.
+    @inline(__always)
+    private static func between(_ string: JSONString, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[string.range.start + 1..<string.range.end - 1])
+    }
+
+    /// Two texts written as they are: the same bytes are the same text, and two plain ASCII
+    /// texts with other bytes are other texts; anything else (non-ASCII that could be written
+    /// otherwise) is left to comparing the decoded strings (`nil`).
+    @inline(__always)
+    private static func byteVerdict(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if ByteScan.equal(p, q) { return true }
+        return ByteScan.isASCII(p) && ByteScan.isASCII(q) ? false : nil
     }
 
     /// Whether the text of `string` is empty.
@@ -108,7 +120,7 @@ extension JSONString {
     init?(_ entry: JSONTape.Entry, _ spills: [JSONTape.Spill]) {
         guard entry.kind == .string else { return nil }
         let decoded = entry.flags & JSONTape.Entry.simple != 0 ? JSONString.asWritten : spills[entry.payload].link
-        self.init(range: ByteRange(Int(entry.start), entry.end(spills)), decoded: decoded)
+        self.init(range: entry.range(spills), decoded: decoded)
     }
 }
 

@@ -39,6 +39,9 @@ public final class JSONTape: Sendable {
         /// The byte just past the value.
         @inlinable func end(_ spills: [Spill]) -> Int { isSpilled ? Int(spills[payload].end) : Int(start) + payload }
 
+        /// The bytes of the value.
+        @inlinable func range(_ spills: [Spill]) -> ByteRange { ByteRange(Int(start), end(spills)) }
+
         /// The bytes between the quotes are the text as it is. (A boolean: it is true.)
         @usableFromInline static let simple: UInt8 = 1
         /// … and they are all ASCII.
@@ -95,10 +98,7 @@ public final class JSONTape: Sendable {
 
     /// The bytes of the value at `index`.
     @inlinable
-    func range(at index: Int) -> ByteRange {
-        let entry = entries[index]
-        return ByteRange(Int(entry.start), entry.end(spills))
-    }
+    func range(at index: Int) -> ByteRange { entries[index].range(spills) }
 
     /// The index just past the subtree of the value at `index`.
     @inlinable
@@ -217,7 +217,7 @@ public struct JSONNode: Sendable {
     /// The subtree as a `JSONValue` tree.
     public var value: JSONValue {
         let entry = entry
-        let range = ByteRange(Int(entry.start), entry.end(tape.spills))
+        let range = entry.range(tape.spills)
         switch entry.kind {
         case .object:
             var members: [JSONMember] = []

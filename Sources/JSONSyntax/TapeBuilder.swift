@@ -71,10 +71,7 @@ struct TapeBuilder {
 
     /// The bytes of the value at `index`.
     @inline(__always)
-    func range(at index: Int) -> ByteRange {
-        let entry = entries[index]
-        return ByteRange(Int(entry.start), entry.end(spills))
-    }
+    func range(at index: Int) -> ByteRange { entries[index].range(spills) }
 
     /// The decoded text of the string at `index`.
     func text(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {

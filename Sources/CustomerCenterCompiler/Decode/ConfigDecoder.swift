@@ -236,19 +236,12 @@ private struct LocaleKeyReader {
         defer { position += 1 }
         guard let text else { return }
         let locale: UInt32
-        if position < locales.count, Self.sameBytes(key, locales[position].key, bytes) || strings.sameText(key, locales[position].key) {
+        if position < locales.count, strings.sameText(key, locales[position].key) {
             locale = locales[position].index
         } else {
             locale = table.addLocale(strings.text(key))
             if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
         }
         table.add(text: text, locale: locale, key: key, bytes: bytes)
-    }
-
-    /// Whether two keys are written with the same bytes, escapes aside (`sameText` decides the rest).
-    @inline(__always)
-    private static func sameBytes(_ a: JSONString, _ b: JSONString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.isAsWritten && b.isAsWritten && a.range.count == b.range.count
-            && ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[a.range.start..<a.range.end]), UnsafeBufferPointer(rebasing: bytes[b.range.start..<b.range.end]))
     }
 }

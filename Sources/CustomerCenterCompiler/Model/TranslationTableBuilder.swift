@@ -72,21 +72,6 @@ struct TranslationTableBuilder {
     /// `TranslationTable.localeRange` reads back.
     @inline(__always)
     static func isPlainKey(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes[key.start] == UInt8(ascii: "\""), key.end < text.start, bytes[key.end] == UInt8(ascii: ":") else {
-            return isPlainKeyWithBlanksFirst(key, before: text, in: bytes)
-        }
-        var position = key.end + 1
-        while position < text.start {
-            let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return false }
-            position += 1
-        }
-        return true
-    }
-
-    /// `isPlainKey` when the colon is not the byte after the key (`"fr" : "…"`).
-    @inline(never)
-    private static func isPlainKeyWithBlanksFirst(_ key: ByteRange, before text: ByteRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes[key.start] == UInt8(ascii: "\""), key.end <= text.start else { return false }
         var colons = 0
         for position in key.end..<text.start {

@@ -145,12 +145,12 @@ public struct TextIndex: Sendable {
         }
         if i < bytes.count, bytes.count >= 8, !(hasBrace && doubled) {
             // The rest as the last eight bytes, read again in part: a brace or a pair of spaces
-            // found twice is still one.
-            let last = bytes.count - 8
-            let word = ByteScan.word(bytes, at: last)
+            // found twice is still one, and a pair across this word's first byte lies within
+            // the words already read.
+            let word = ByteScan.word(bytes, at: bytes.count - 8)
             if ByteScan.matches(0x7B, in: word) | ByteScan.matches(0x7D, in: word) != 0 { hasBrace = true }
             let spaces = ByteScan.matches(0x20, in: word)
-            if spaces & (spaces >> 8) != 0 || (last > 0 && bytes[last - 1] == 0x20 && spaces & 0x80 != 0) { doubled = true }
+            if spaces & (spaces >> 8) != 0 { doubled = true }
             i = bytes.count
         }
         while i < bytes.count {
