@@ -377,7 +377,7 @@ public struct Server {
         }
         let configuration = self.configuration(atPath: configurationPath)
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
-        let analysis = LintRun.analyze(source, configuration: configuration, settings: CommandLineSettings())
+        let analysis = LintRun.analyze(source, configuration: configuration)
         analyses[uri] = (document.version, configurationPath, analysis)
         return analysis
     }

@@ -13,7 +13,7 @@ struct CompileCommand: Command {
         OptionSpec(name: "--first-seen", valueName: "AGE", summary: "Evaluate eligibility for a customer first seen AGE ago (30d, 12h, P2W)."),
         OptionSpec(name: "--first-purchase", valueName: "AGE", summary: "…whose first purchase was AGE ago (none given: never purchased)."),
         ReportingOptions.configFile,
-        OptionSpec(name: "--rule", valueName: "ID=SEVERITY", summary: "Set a rule to off, note, warning or error (repeatable).", repeatable: true),
+        ReportingOptions.rule,
         OptionSpec(name: "--format", valueName: "FORMAT", summary: "Format of diagnostics on stderr (default: human)."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never."),
         ReportingOptions.stdinFilename,
@@ -25,8 +25,6 @@ struct CompileCommand: Command {
         }
         let destinations = ["--output", "--out-dir", "--bundle"].filter { arguments.has($0) }
         if destinations.count > 1 { throw UsageError(message: "choose one of \(destinations.joined(separator: ", "))") }
-        let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)
-        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
         var customer: Customer?
         for (flag, keyPath) in [("--first-seen", \Customer.firstSeen), ("--first-purchase", \Customer.firstPurchase)] {
             guard let raw = arguments.value(flag) else { continue }
@@ -42,113 +40,23 @@ struct CompileCommand: Command {
             if locales?.isEmpty ?? true { throw UsageError(message: "'--locale' needs a locale, a list or 'all'") }
         }
 
-        let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
-        let machine = ![ReportFormat.human, .compact].contains(format)
-        let renderOptions = RenderOptions(color: Terminal.colorAllowed(color, stream: 2), workingDirectory: FileSystem.currentDirectory())
-        func fail(_ unreadable: UnreadableFile, _ message: String) -> ExitStatus {
-            if machine {
-                Terminal.err(ReportRenderer.render(LintReport(files: [], unreadable: [unreadable]), format: format, options: renderOptions))
-            } else {
-                Terminal.err("error: \(message)\n")
-            }
-            return .io
-        }
         if arguments.value("--out-dir") == "-" { throw UsageError(message: "'--out-dir' needs a directory; '-' (standard output) takes one payload (-o -) or a bundle (--bundle -)") }
-        var finder = ConfigurationFinder()
-        let configPath = arguments.value("--config").map(FileSystem.absolute)
-            ?? finder.configuration(forFileIn: FileSystem.directory(of: FileSystem.absolute(path == "-" ? display : path)))
-        let inputs = (path == "-" ? [] : [path]) + (configPath.map { [$0] } ?? [])
-        for option in ["--output", "--bundle"] {
-            if let output = arguments.value(option), output != "-" { try FileSystem.refuseOverwriting(inputs: inputs, with: output, option: option == "--output" ? "-o" : option) }
+        var settings = try ReportingOptions.settings(arguments)
+        settings.platforms = nil  // compile's --platform chooses the payloads (CompileOptions)
+        let destination: CompileDestination = arguments.value("--out-dir").map { .directory($0) }
+            ?? arguments.value("--bundle").map { .bundle($0) } ?? arguments.value("--output").map { .file($0) } ?? .standardOutput
+        let options = CompileOptions(platforms: try ReportingOptions.platforms(arguments), locales: locales, customer: customer)
+        let result = LintRun(settings: settings).compile(path, options: options, destination: destination)
+        // Diagnostics go to stderr: stdout may be the payload. A machine format always prints
+        // (a consumer reads it); a human one only when there is something to say.
+        let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
+        let machine = ![ReportFormat.human, .compact].contains(format)
+        let quiet = result.run.report.counts.total == 0 && result.run.report.unreadable.isEmpty && !machine
+        let status = RunOutput.finish(result.run, format: format, options: renderOptions, stream: 2, renderReport: !quiet)
+        if status == .findings, result.payloads == nil, !machine {
+            Terminal.err("error: \(path == "-" ? (settings.stdinName ?? "<stdin>") : path) has errors; nothing was compiled\n")
         }
-        let source: SourceFile
-        do {
-            source = SourceFile(path: display, bytes: try FileSystem.read(path))
-        } catch {
-            return fail(UnreadableFile(path: display, reason: error.reason), error.message)
-        }
-        var configuration: LinterConfiguration?
-        if let configPath {
-            do {
-                configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(configPath), bytes: try FileSystem.read(configPath)))
-            } catch {
-                return fail(UnreadableFile(path: FileSystem.display(configPath), reason: error.reason), error.message)
-            }
-        }
-        let settings = CommandLineSettings(platforms: try ReportingOptions.platforms(arguments), rules: try ReportingOptions.severityOverrides(arguments))
-        let (result, configurationReports) = LintRun.compile(source, configuration: configuration, settings: settings,
-                                                             options: CompileOptions(locales: locales, customer: customer))
-        // Diagnostics go to stderr: stdout may be the payload.
-        let report = LintReport(files: [result.report] + configurationReports)
-        if report.summary.errors + report.summary.warnings + report.summary.notes > 0 || machine {
-            Terminal.err(ReportRenderer.render(report, format: format, options: renderOptions))
-        }
-        guard let payloads = result.payloads else {
-            if !machine { Terminal.err("error: \(display) has errors; nothing was compiled\n") }
-            return .findings
-        }
-        return try write(payloads, source: source, arguments: arguments, inputs: inputs)
-    }
-
-    static func write(_ payloads: [CompiledPayload], source: SourceFile, arguments: ParsedArguments, inputs: [String]) throws(UsageError) -> ExitStatus {
-        let written = payloads.map(Compiler.relativePath(of:)) + ["manifest.json"]
-        if let directory = arguments.value("--out-dir") {
-            if let bad = payloads.first(where: { !Compiler.isSafeFileName($0.locale) }) {
-                Terminal.err("error: locale '\(bad.locale)' cannot be a file name; use letters, digits, '-' and '_'\n")
-                return .findings
-            }
-            for relative in written {
-                try FileSystem.refuseOverwriting(inputs: inputs, with: directory + "/" + relative, option: "--out-dir")
-            }
-        }
-        do {
-            if let directory = arguments.value("--out-dir") {
-                let previous = previousManifestEntries(in: directory)
-                for platform in Set(payloads.map(\.platform)) { try FileSystem.makeDirectories(directory + "/" + platform.rawValue) }
-                for payload in payloads {
-                    try FileSystem.writeAtomically(Array(payload.text.utf8), to: directory + "/" + Compiler.relativePath(of: payload))
-                }
-                try FileSystem.writeAtomically(Array(Compiler.manifest(payloads, source: source).utf8), to: directory + "/manifest.json")
-                // Payloads the previous manifest listed and this one does not are stale: remove
-                // exactly those (and nothing else, ever), and say so.
-                for stale in previous.subtracting(written).sorted() {
-                    let stalePath = directory + "/" + stale
-                    guard FileSystem.exists(stalePath) else { continue }
-                    if FileSystem.remove(stalePath) {
-                        Terminal.err("removed \(stalePath): the previous manifest listed it, this compile does not\n")
-                    } else {
-                        Terminal.err("warning: could not remove stale \(stalePath): \(FileSystem.errorText())\n")
-                    }
-                }
-                return .success
-            }
-            if let bundlePath = arguments.value("--bundle") {
-                try FileSystem.writeOutput(Array(Compiler.bundle(payloads, source: source).utf8), to: bundlePath)
-                return .success
-            }
-        } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
-        }
-        guard payloads.count == 1, let payload = payloads.first else {
-            let kinds = "\(Set(payloads.map(\.platform)).count) platform(s) × \(Set(payloads.map(\.locale)).count) locale(s)"
-            Terminal.err("error: \(payloads.count) payloads (\(kinds)); use --out-dir DIR or --bundle FILE, or choose one --platform and --locale\n")
-            return .usage
-        }
-        do {
-            try FileSystem.writeOutput(Array(payload.text.utf8), to: arguments.value("--output") ?? "-")
-        } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
-        }
-        return .success
-    }
-
-    /// The payload paths a previous `manifest.json` in `directory` lists, keeping only names this
-    /// command writes (`<platform>/<locale>.json`): a manifest edited by hand cannot point it
-    /// at any other file.
-    static func previousManifestEntries(in directory: String) -> Set<String> {
-        guard let bytes = try? FileSystem.read(directory + "/manifest.json") else { return [] }
-        return Set(Compiler.manifestPayloadPaths(SourceFile(path: "manifest.json", bytes: bytes)))
+        if let output = result.output, status == .success { Terminal.out(output) }
+        return status
     }
 }

@@ -17,20 +17,28 @@ struct FormatCommand: Command {
         let check = arguments.has("--check"), write = arguments.has("--write")
         if check && write { throw UsageError(message: "choose one of '--check' and '--write'") }
         let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        let paths = FileSystem.expandInputs(given)
-        for directory in given where directory != "-" && FileSystem.isDirectory(directory) && !FileSystem.expansion(of: directory, contains: paths) {
-            Terminal.err("error: cannot read '\(directory)': no customer_center*.json or customer-center*.json file below it\n")
+        if write, given.contains("-") { throw UsageError(message: "'--write' needs files, not standard input") }
+        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
+        // The same inputs as lint: directories expanded (include/exclude), each file once.
+        var discovery = InputDiscovery()
+        let inputs = discovery.inputs(given, stdinName: arguments.value("--stdin-filename"))
+        for directory in discovery.empty {
+            Terminal.err("error: cannot read '\(directory.path)': \(directory.reason)\n")
             worsen(.io)
         }
-        if write, paths.contains("-") { throw UsageError(message: "'--write' needs files, not standard input") }
-        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
 
-        for path in paths {
-            let display = path == "-" ? (arguments.value("--stdin-filename") ?? "<stdin>") : path
+        for input in inputs {
+            let path = input.path, display = input.display
             let bytes: [UInt8]
             do { bytes = try FileSystem.read(path) } catch {
                 Terminal.err("error: \(error.message)\n")
                 worsen(.io)
+                continue
+            }
+            // A JSON file a directory holds that is not a config (a schema, a problem matcher)
+            // is never rewritten (SPEC §2 "Directories").
+            if !input.explicit, !InputDiscovery.isCustomerCenterConfig(bytes) {
+                Terminal.err("note: skipped '\(display)': not a Customer Center config\n")
                 continue
             }
             let result = Formatter.format(SourceFile(path: display, bytes: bytes))

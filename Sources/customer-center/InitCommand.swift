@@ -33,7 +33,7 @@ struct InitCommand: Command {
             throw UsageError(message: "'\(output)' already exists; nothing was written", help: "choose another path, or add --force to replace it")
         }
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: output)
+            try RunOutput.write(Array(text.utf8), to: output)
         } catch {
             Terminal.err("error: \(error.message)\n")
             return .io

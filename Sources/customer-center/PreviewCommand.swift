@@ -51,24 +51,18 @@ struct PreviewCommand: Command {
             return seconds
         } ?? 60
         if arguments.has("--png"), !arguments.has("--check") { throw UsageError(message: "'--png' needs '--check' (it renders the page in a browser)") }
-        var finder = ConfigurationFinder()
-        let configPath = arguments.value("--config").map(FileSystem.absolute) ?? finder.configuration(forFileIn: FileSystem.directory(of: FileSystem.absolute(path)))
-        let inputs = [path] + (configPath.map { [$0] } ?? [])
-        if let output = arguments.value("--output"), output != "-" { try FileSystem.refuseOverwriting(inputs: inputs, with: output, option: "-o") }
         let renderOptions = RenderOptions(color: Terminal.colorAllowed(color, stream: 2), workingDirectory: FileSystem.currentDirectory())
-
-        let source: SourceFile
-        var configuration: LinterConfiguration?
-        do {
-            source = SourceFile(path: path, bytes: try FileSystem.read(path))
-            if let configPath {
-                configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(configPath), bytes: try FileSystem.read(configPath)))
-            }
-        } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
+        var settings = RunSettings()
+        settings.configurationPath = arguments.value("--config")
+        let (found, run) = LintRun(settings: settings).analyzeForPreview(path, platform: platform)
+        if let output = arguments.value("--output"), output != "-", let target = FileIdentity(path: output),
+           let input = run.readPaths.first(where: { FileIdentity(path: $0) == target }) {
+            throw UsageError(message: "'-o \(output)' would overwrite the input '\(input)'; nothing was written", help: "choose another output path")
         }
-        let analysis = LintRun.analyze(source, configuration: configuration, settings: CommandLineSettings(platforms: [platform]))
+        guard let analysis = found else {
+            return RunOutput.finish(run, format: .human, options: renderOptions, stream: 2)
+        }
+        let source = analysis.report.source
         let errors = analysis.report.diagnostics.filter { $0.severity == .error }
         guard let resolved = analysis.resolved, analysis.format == .authoring else {
             Terminal.err(ReportRenderer.render(LintReport(files: [analysis.report]), format: .human, options: renderOptions))
@@ -83,7 +77,7 @@ struct PreviewCommand: Command {
         let options = PreviewOptions(locales: locales, themes: themes, platform: platform, pseudo: arguments.has("--pseudo"))
         let page = Preview.render(resolved, options: options)
         if let output = arguments.value("--output") {
-            do { try FileSystem.writeOutput(Array(page.html.utf8), to: output) } catch {
+            do { try RunOutput.write(Array(page.html.utf8), to: output) } catch {
                 Terminal.err("error: \(error.message)\n")
                 return .io
             }

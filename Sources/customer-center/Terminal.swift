@@ -1,3 +1,4 @@
+import CustomerCenterCompiler
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

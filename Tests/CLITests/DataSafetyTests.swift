@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import customer_center
+@testable import CustomerCenterCompiler
 
 /// No command loses data (SPEC §2): a failed write leaves the original byte-identical, an output
 /// path that is an input is refused, `--write-baseline` and `init -o` replace nothing they did

@@ -48,7 +48,12 @@ import Testing
         Case(arguments: ["lint", "--quiet", "--strict", "--format", "compact", "bom.json"], status: 0, stdout: "", stderrContains: nil),
         Case(arguments: ["lint", "--rule", "json.bom=error", "--format", "compact", "bom.json"], status: 1,
              stdout: "bom.json:1:1: error: UTF-8 byte-order mark at the start of the file [json.bom]\n", stderrContains: nil),
-        Case(arguments: ["lint", "--rule", "json.trailing-comma=off", "--format", "compact", "broken.json"], status: 0, stdout: "", stderrContains: nil),
+        // A syntax rule cannot be switched off (SPEC §2): the file is not JSON whatever is said.
+        Case(arguments: ["lint", "--rule", "json.trailing-comma=off", "--format", "compact", "broken.json"], status: 2, stdout: "",
+             stderrContains: "'json.trailing-comma' reports a file that is not valid JSON: it cannot be set to 'off'"),
+        Case(arguments: ["lint", "--rule", "json.*=warning", "broken.json"], status: 2, stdout: "",
+             stderrContains: "the group 'json.*' includes 'json.syntax', which reports a file that is not valid JSON"),
+        Case(arguments: ["lint", "--rule", "json.bom=off", "--format", "compact", "broken.json"], status: 1, stdout: nil, stderrContains: nil),
         Case(arguments: ["lint", "--rule", "json.trailing-coma=off", "broken.json"], status: 2, stdout: "",
              stderrContains: "did you mean 'json.trailing-comma'?"),
         Case(arguments: ["lint", "--rule", "json.bom=fatal", "bom.json"], status: 2, stdout: "", stderrContains: "expected one of off, note, warning, error"),
@@ -62,9 +67,9 @@ import Testing
         Case(arguments: ["lint", "--config", "nope.json", "clean.json"], status: 3, stdout: "nothing was checked; 1 file was not read\n",
              stderrContains: "cannot read 'nope.json'"),
         Case(arguments: ["lint", "--format", "compact", "missing.json", "broken.json"], status: 3, stdout: nil, stderrContains: "cannot read"),
-        Case(arguments: ["lint", "empty"], status: 3, stdout: nil, stderrContains: "cannot read 'empty': no customer_center*.json"),
+        Case(arguments: ["lint", "empty"], status: 3, stdout: nil, stderrContains: "cannot read 'empty': no Customer Center config below it (customer_center*.json"),
         // 'config' is empty even though 'configs' (same prefix) has a config.
-        Case(arguments: ["lint", "configs", "config"], status: 3, stdout: nil, stderrContains: "cannot read 'config': no customer_center*.json"),
+        Case(arguments: ["lint", "configs", "config"], status: 3, stdout: nil, stderrContains: "cannot read 'config': no Customer Center config below it (customer_center*.json"),
         Case(arguments: ["lint", "--format", "compact", "configs"], status: 1,
              stdout: trailingComma.replacingOccurrences(of: "broken.json", with: "configs/customer_center.json"),
              stderrContains: nil),
@@ -135,8 +140,10 @@ import Testing
         let result = try CLI.run(["lint", "--format", "json", "broken.json", "bom.json"], in: dir)
         #expect(result.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        let summary = object?["summary"] as? [String: Int]
-        #expect(summary == ["files": 2, "errors": 1, "warnings": 1, "notes": 0])
+        let summary = object?["summary"] as? [String: Any]
+        #expect(summary?.compactMapValues { $0 as? Int } == ["files": 2, "errors": 1, "warnings": 1, "notes": 0])
+        // Exact counts per rule, every finding.
+        #expect(summary?["rules"] as? [String: Int] == ["json.bom": 1, "json.trailing-comma": 1])
         let diagnostics = object?["diagnostics"] as? [[String: Any]]
         // Sorted by file, then offset.
         #expect(diagnostics?.map { $0["file"] as? String } == ["bom.json", "broken.json"])

@@ -40,9 +40,11 @@ import JSONSyntax
         text += "}}, \"screens\": {\"MANAGEMENT\": {\"type\": \"MANAGEMENT\", \"title_key\": \"title\", \"paths\": [{\"id\": \"r\", \"type\": \"CUSTOM_ACTION\", \"action_identifier\": \"a\", \"title_key\": \"title\"}]}, \"NO_ACTIVE\": {\"type\": \"NO_ACTIVE\", \"title_key\": \"title\", \"paths\": [{\"id\": \"s\", \"type\": \"CUSTOM_ACTION\", \"action_identifier\": \"a\", \"title_key\": \"title\"}]}}}"
         let report = lint(Array(text.utf8))
         let unused = report.diagnostics.filter { $0.id == "ref.unused-string" }
-        // Capped: the first 500, then one summary of the rest.
-        #expect(unused.count == Linter.findingsPerRuleLimit + 1)
-        #expect(unused.last?.message.contains("999500 more") == true)
+        // Shown: the first 500; counted: every one (SPEC §2 "Gates are exact").
+        #expect(unused.count == Linter.findingsPerRuleLimit)
+        #expect(report.omitted["ref.unused-string"] == 999_500)
+        #expect(report.counts.byRule["ref.unused-string"] == 1_000_000)
+        #expect(report.counts.warnings >= 1_000_000)
     }
 
     @Test func aMillionPaths() {

@@ -28,27 +28,30 @@ import JSONSyntax
         var rng = SeededGenerator(seed: UInt64(count))
         let all = Self.findings(count, rules: Array(Self.rules.prefix(ruleCount)), rng: &rng)
         var unbounded = DiagnosticSink(file: "f.json")
-        var bounded = DiagnosticSink(file: "f.json", keepPerRule: Linter.findingsPerRuleLimit + 1)
+        var bounded = DiagnosticSink(file: "f.json", keepPerRule: Linter.findingsPerRuleLimit)
         for finding in all {
             unbounded.append(finding)
             bounded.append(finding)
         }
         // Bounded: at most twice the bound of each rule is ever held.
         for rule in Self.rules {
-            #expect(bounded.diagnostics.filter { $0.id == rule.id }.count < 2 * (Linter.findingsPerRuleLimit + 1))
-            #expect(bounded.emitted[rule.id, default: 0] == all.filter { $0.id == rule.id }.count)
+            #expect(bounded.diagnostics.filter { $0.id == rule.id }.count < 2 * (Linter.findingsPerRuleLimit))
+            #expect(bounded.gate.counts.byRule[rule.id, default: 0] == all.filter { $0.id == rule.id }.count)
         }
-        let expected = FileReport(source: SourceFile(path: "f.json", text: ""), diagnostics: Linter.capPerRule(unbounded.diagnostics)).diagnostics
+        let cap = Linter.findingsPerRuleLimit
+        let expected = FileReport(source: SourceFile(path: "f.json", text: ""), diagnostics: Linter.firstFindings(unbounded.diagnostics, perRule: cap)).diagnostics
         let actual = FileReport(source: SourceFile(path: "f.json", text: ""),
-                                diagnostics: Linter.capPerRule(bounded.diagnostics, emitted: bounded.emitted)).diagnostics
+                                diagnostics: Linter.firstFindings(bounded.diagnostics, perRule: cap)).diagnostics
         #expect(actual == expected)
-        if count > 3 * Linter.findingsPerRuleLimit { #expect(actual.contains { $0.message.hasPrefix("… and ") }) }
+        // Counts are exact whatever was dropped.
+        #expect(bounded.gate.counts == unbounded.gate.counts)
+        #expect(bounded.gate.counts.total == count)
     }
 
     /// Once the sink has dropped findings, a later one between the last two kept is still kept
     /// (and one after the last kept is only counted).
     @Test func aLaterFindingJustBeforeTheLastKeptIsKept() {
-        let rule = Self.rules[0], bound = Linter.findingsPerRuleLimit + 1
+        let rule = Self.rules[0], bound = Linter.findingsPerRuleLimit
         func finding(at start: Int) -> Diagnostic {
             Diagnostic(id: rule.id, severity: rule.defaultSeverity, message: "m", file: "f.json", range: ByteRange(start, start + 1),
                        pointer: .root, notes: [], fix: nil)
@@ -60,8 +63,8 @@ import JSONSyntax
         var bounded = DiagnosticSink(file: "f.json", keepPerRule: bound)
         for diagnostic in all { unbounded.append(diagnostic); bounded.append(diagnostic) }
         #expect(bounded.diagnostics.count == bound + 1)
-        #expect(Linter.capPerRule(bounded.diagnostics, emitted: bounded.emitted).sorted(by: Diagnostic.reportOrder)
-                == Linter.capPerRule(unbounded.diagnostics).sorted(by: Diagnostic.reportOrder))
+        #expect(Linter.firstFindings(bounded.diagnostics, perRule: bound).sorted(by: Diagnostic.reportOrder)
+                == Linter.firstFindings(unbounded.diagnostics, perRule: bound).sorted(by: Diagnostic.reportOrder))
     }
 
     /// Through the linter: a file with thousands of findings of two rules reports the same with
@@ -74,10 +77,16 @@ import JSONSyntax
         let source = SourceFile(path: "full.json", text: text)
         let options = LintOptions()
         let report = Linter.analyze(source, options: options).report.diagnostics
-        let everything = Linter.analyzeUnfiltered(source, options: options).report.diagnostics
-        #expect(everything.count > 3_000)
-        let expected = FileReport(source: source, diagnostics: Linter.capPerRule(options.applyPolicy(to: everything))).diagnostics
+        let everything = Linter.analyze(source, options: options, gate: options.gate, displayCap: nil).analysis.report
+        #expect(everything.diagnostics.count > 3_000)
+        let expected = FileReport(source: source, diagnostics: Linter.firstFindings(everything.diagnostics, perRule: Linter.findingsPerRuleLimit)).diagnostics
         #expect(report == expected)
-        #expect(report.filter { $0.message.hasPrefix("… and ") }.count >= 2)
+        // The capped report counts every finding, and says per rule how many it does not show.
+        let capped = Linter.analyze(source, options: options).report
+        #expect(capped.counts == everything.counts)
+        #expect(capped.omitted.count >= 2)
+        for (rule, count) in capped.omitted {
+            #expect(count == everything.diagnostics.filter { $0.id == rule }.count - Linter.findingsPerRuleLimit)
+        }
     }
 }

@@ -24,6 +24,13 @@ import Testing
             "Preview": resolve.union(["Compile"]),
             // Knows diagnostics and nothing of the model.
             "Render": diagnostics,
+            // The lint pipeline of one file and the configuration file: everything but the run.
+            "Lint": resolve.union(["Rules", "Render"]),
+            // Fixes re-lint: the pipeline, not the run.
+            "Fix": resolve.union(["Rules", "Lint", "Render"]),
+            // The run (DESIGN "The run") composes everything; nothing names it but the CLI,
+            // the language server and the tests.
+            "Run": resolve.union(["Rules", "Lint", "Fix", "Compile", "Render", "Format", "Diff", "Preview", "Init", "Schema"]),
         ]
     }()
 
@@ -77,6 +84,9 @@ import Testing
             for type in Self.topLevelTypes(file.text) { home[type] = file.folder }
         }
         #expect(home["RuleDescriptor"] == "Diagnostics")
+        #expect(home["LintRun"] == "Run")
+        #expect(Self.allowed.keys.contains("Run") && Self.allowed.values.allSatisfy { $0 == Self.allowed["Run"] || !$0.contains("Run") },
+                "only the run itself sees the run")
         var violations: [String] = []
         for file in files {
             guard let allowed = Self.allowed[file.folder] else { continue }

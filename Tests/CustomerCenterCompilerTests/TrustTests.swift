@@ -132,9 +132,11 @@ import JSONSyntax
         #expect(cleanInvocation?["executionSuccessful"] as? Bool == true)
     }
 
-    @Test func junitListsNoRuleThatIsOff() {
+    @Test func junitListsNoRuleThatIsOff() throws {
         let source = SourceFile(path: "c.json", text: Examples.authoring())
-        let reports = LintRun.lint([source], configuration: nil, settings: CommandLineSettings(rules: ["json.bom": .off]))
+        var settings = RunSettings()
+        settings.rules = [try RuleSelection.parse("json.bom=off")]
+        let reports = LintRun.lint([source], configuration: nil, settings: settings).report.files
         let xml = JUnitRenderer(rules: RuleCatalog.all).render(LintReport(files: reports))
         #expect(!xml.contains("name=\"json.bom\""))
         #expect(xml.contains("name=\"json.comment\""))
@@ -164,7 +166,7 @@ import JSONSyntax
         #expect(written.contains(#""file": "configs/customer_center.json""#))
         let baseline = Baseline(source: SourceFile(path: "baseline.json", text: written))
         let other = Linter.lint(SourceFile(path: "configs/customer_center.json", text: "{,}"))
-        let applied = baseline.apply(to: [other])
+        let applied = LintRun.lint([other.source], configuration: nil, baseline: baseline).report.files
         #expect(applied.flatMap(\.diagnostics).isEmpty, "\(applied.flatMap(\.diagnostics).map(\.message))")
     }
 
@@ -174,15 +176,15 @@ import JSONSyntax
 
     @Test func compileRefusesAnUnresolvedReferenceWhateverTheConfigurationSays() throws {
         let source = SourceFile(path: "c.json", text: Self.unresolved)
-        let off = CommandLineSettings(rules: ["ref.unresolved-string": .off])
-        let result = LintRun.compile(source, configuration: nil, settings: off, options: CompileOptions(platforms: [.ios])).result
+        let off = LintOptions(severityOverrides: ["ref.unresolved-string": .off])
+        let result = Compiler.compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios]))
         #expect(result.payloads == nil)
         #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" && $0.message.contains("compile refuses") })
         let ignoring = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "ref.unresolved-string", "pointer": "/screens/MANAGEMENT/title_key"}]}
             """))
-        let ignored = LintRun.compile(source, configuration: ignoring, settings: CommandLineSettings(), options: CompileOptions(platforms: [.ios]))
-        #expect(ignored.result.payloads == nil)
+        let ignored = Compiler.compile(source, options: CompileOptions(platforms: [.ios]), configuration: ignoring)
+        #expect(ignored.payloads == nil)
     }
 
     @Test func compileHonoursTheConfigurationsIgnores() throws {
@@ -193,11 +195,11 @@ import JSONSyntax
         let configuration = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "support.invalid-email", "pointer": "/support/email"}]}
             """))
-        let lint = LintRun.lint([source], configuration: configuration, settings: CommandLineSettings())
-        #expect(!lint.flatMap(\.diagnostics).contains { $0.severity == .error })
-        let compiled = LintRun.compile(source, configuration: configuration, settings: CommandLineSettings(), options: CompileOptions(platforms: [.ios]))
-        #expect(compiled.result.payloads != nil, "\(compiled.result.report.diagnostics.map(\.message))")
-        #expect(compiled.configurationReport.isEmpty, "the ignore entry was used: it is not stale")
+        let lint = LintRun.lint([source], configuration: configuration)
+        #expect(!lint.report.files.flatMap(\.diagnostics).contains { $0.severity == .error })
+        #expect(lint.report.files.count == 1, "the ignore entry was used: it is not stale")
+        let compiled = Compiler.compile(source, options: CompileOptions(platforms: [.ios]), configuration: configuration)
+        #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
     }
 
     @Test func requiredLocalesKeepTheirSeverity() {

@@ -41,11 +41,7 @@ public struct CompileResult: Sendable {
 public enum Compiler {
     /// Findings that stop `compile` whatever the configuration says (`--rule … =off`, `ignore`):
     /// compiling past them would ship an empty title, a missing offer or a guessed value.
-    public static let blockingRules: Set<RuleID> = [
-        "json.syntax", "json.invalid-utf8", "json.depth", "json.duplicate-key",
-        "schema.missing-field", "schema.type-mismatch",
-        "ref.unresolved-string", "ref.unresolved-offer", "l10n.missing-default-translation",
-    ]
+    public static var blockingRules: Set<RuleID> { RuleDescriptor.compileBlockingRules }
 
     /// One payload per platform and locale of an error-free config, in platform, then locale order.
     public static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
@@ -97,16 +93,23 @@ public enum Compiler {
         ]))
     }
 
-    /// The payload paths listed in a `manifest.json`, keeping only names of the form this
-    /// compiler writes (`<platform>/<safe locale>.json`).
-    public static func manifestPayloadPaths(_ manifest: SourceFile) -> [String] {
+    /// The payloads a `manifest.json` lists, with the sha256 it recorded for each, keeping only
+    /// names of the form this compiler writes (`<platform>/<safe locale>.json`): a manifest
+    /// edited by hand cannot point `compile` at any other file.
+    public static func manifestPayloads(_ manifest: SourceFile) -> [(path: String, sha256: String?)] {
         let parsed = JSONParser.parse(manifest.bytes)
         guard parsed.issues.isEmpty, let root = parsed.root, case .object(let members) = root.kind,
               let payloads = members.first(where: { $0.key == "payloads" }), case .object(let entries) = payloads.value.kind else { return [] }
-        return entries.map(\.key).filter { path in
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, Platform(rawValue: String(parts[0])) != nil, parts[1].hasSuffix(".json") else { return false }
-            return isSafeFileName(String(parts[1].dropLast(5)))
+        return entries.compactMap { entry in
+            let parts = entry.key.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, Platform(rawValue: String(parts[0])) != nil, parts[1].hasSuffix(".json"),
+                  isSafeFileName(String(parts[1].dropLast(5))) else { return nil }
+            var digest: String?
+            if case .object(let fields) = entry.value.kind, let field = fields.first(where: { $0.key == "sha256" }),
+               case .string(let text) = field.value.kind {
+                digest = text
+            }
+            return (entry.key, digest)
         }
     }
 

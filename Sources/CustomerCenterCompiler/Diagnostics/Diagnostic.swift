@@ -167,13 +167,17 @@ public struct DiagnosticSink: Sendable {
     /// Per rule, once findings were dropped: the last one kept. A later finding that does not
     /// come before it in report order cannot be among the first, and is only counted.
     private var cutoff: [RuleID: Diagnostic] = [:]
+    /// The run's decisions (level, quiet, ignores, baseline) and exact counts, applied to each
+    /// finding before it is kept.
+    var gate: FindingGate
 
     /// Creates an empty sink for `file`; with `keepPerRule`, a bounded one.
     public init(file: String) { self.init(file: file, keepPerRule: nil) }
 
-    init(file: String, keepPerRule: Int?) {
+    init(file: String, keepPerRule: Int?, gate: FindingGate = .passThrough) {
         self.file = file
         self.keepPerRule = keepPerRule
+        self.gate = gate
     }
 
     /// Records a finding with its message, at the rule's default severity.
@@ -202,7 +206,8 @@ public struct DiagnosticSink: Sendable {
 
     /// Records an already-built diagnostic.
     public mutating func append(_ diagnostic: Diagnostic) {
-        guard let bound = keepPerRule else {
+        guard let diagnostic = gate.admit(diagnostic) else { return }
+        guard let bound = keepPerRule, !gate.showsEverything else {
             diagnostics.append(diagnostic)
             return
         }

@@ -2,15 +2,34 @@
 public struct FileReport: Sendable {
     /// The file.
     public let source: SourceFile
-    /// Its diagnostics in report order (SPEC §3).
-    public var diagnostics: [Diagnostic]
+    /// The diagnostics shown, in report order (SPEC §3): at most a display cap of one rule per
+    /// file unless a baseline is in use (`omitted` says how many more).
+    public var diagnostics: [Diagnostic] {
+        didSet { if !exactCounts { counts = FindingCounts(diagnostics) } }
+    }
+    /// Every finding of the file, counted (shown or not). The gate and the summary use these.
+    public private(set) var counts: FindingCounts
+    /// Findings per rule that are counted but not shown (the display cap).
+    public private(set) var omitted: [RuleID: Int] = [:]
     /// Rules switched off for this file (JUnit does not list them as passed).
     public var disabledRules: Set<RuleID> = []
+    /// Whether `counts` came from the run (every finding) rather than from `diagnostics`.
+    private var exactCounts = false
 
-    /// Creates a report; diagnostics are sorted into report order.
+    /// Creates a report; diagnostics are sorted into report order and counted.
     public init(source: SourceFile, diagnostics: [Diagnostic]) {
         self.source = source
         self.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
+        self.counts = FindingCounts(diagnostics)
+    }
+
+    /// A report whose shown diagnostics are a part of what `counts` counted.
+    init(source: SourceFile, shown: [Diagnostic], counts: FindingCounts, omitted: [RuleID: Int]) {
+        self.source = source
+        self.diagnostics = shown.sorted(by: Diagnostic.reportOrder)
+        self.counts = counts
+        self.omitted = omitted.filter { $0.value > 0 }
+        self.exactCounts = true
     }
 }
 
@@ -43,6 +62,21 @@ public struct UnreadableFile: Sendable, Equatable {
     }
 }
 
+/// A file a directory held that is not a Customer Center config (a JSON Schema, a problem
+/// matcher): skipped with a note, never reported as broken, never rewritten.
+public struct SkippedFile: Sendable, Equatable {
+    /// The path as found.
+    public var path: String
+    /// Why it was skipped.
+    public var reason: String
+
+    /// Creates an entry.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
 /// Everything one `lint` run found, over all its files.
 public struct LintReport: Sendable {
     /// One entry per input file, in the order given. Extra sources (a configuration file with
@@ -62,17 +96,22 @@ public struct LintReport: Sendable {
         files.flatMap(\.diagnostics).sorted(by: Diagnostic.reportOrder)
     }
 
-    /// Counts for the summary line and the JSON `summary`.
+    /// Files found in a directory and skipped: they are not Customer Center configs (SPEC §2
+    /// "Directories"). Not failures.
+    public var skipped: [SkippedFile] = []
+
+    /// Counts for the summary line and the JSON `summary`: every finding of the run, shown or not.
     public var summary: DiagnosticSummary {
-        var summary = DiagnosticSummary(files: files.count, errors: 0, warnings: 0, notes: 0, unreadable: unreadable.count)
-        for diagnostic in files.lazy.flatMap(\.diagnostics) {
-            switch diagnostic.severity {
-            case .error: summary.errors += 1
-            case .warning: summary.warnings += 1
-            case .note: summary.notes += 1
-            }
-        }
-        return summary
+        let counts = self.counts
+        return DiagnosticSummary(files: files.count, errors: counts.errors, warnings: counts.warnings, notes: counts.notes,
+                                 unreadable: unreadable.count)
+    }
+
+    /// Every finding of the run, counted.
+    public var counts: FindingCounts {
+        var counts = FindingCounts()
+        for file in files { counts.add(file.counts) }
+        return counts
     }
 
     /// The source of a file named in a diagnostic or note.

@@ -40,6 +40,21 @@ public struct RuleDescriptor: Sendable {
     /// The marker in examples that shows where a diagnostic must start.
     public static let marker: Character = "↓"
 
+    /// Whether a finding of this rule means the file is not valid JSON (SPEC §2): it cannot be
+    /// switched off or lowered below error, on the command line or in the configuration file.
+    public var isSyntax: Bool { Self.syntaxRules.contains(id) }
+
+    /// Whether a finding of this rule stops `compile` whatever the configuration says (`off`,
+    /// `ignore`): compiling past it would ship an empty title, a missing offer or a guessed value.
+    public var blocksCompile: Bool { Self.compileBlockingRules.contains(id) }
+
+    static let syntaxRules: Set<RuleID> = ["json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth"]
+    static let compileBlockingRules: Set<RuleID> = [
+        "json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth", "json.duplicate-key",
+        "schema.missing-field", "schema.type-mismatch",
+        "ref.unresolved-string", "ref.unresolved-offer", "l10n.missing-default-translation",
+    ]
+
     /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
     public var formatsLabel: String {
         let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }

@@ -68,33 +68,6 @@ public struct Baseline: Sendable {
         return JSONWriter(sortKeys: true).write(.record([("version", .integer(1)), ("findings", .list(findings))]))
     }
 
-    /// Removes accepted findings from `reports`; appends the baseline's own report (read
-    /// problems, and entries that matched fewer findings than they accept) when it has findings.
-    public func apply(to reports: [FileReport]) -> [FileReport] {
-        var remaining = entries.map(\.count)
-        var result = reports.map { report -> FileReport in
-            var copy = report
-            let file = pathKey(report.source.path)
-            copy.diagnostics.removeAll { diagnostic in
-                guard let index = entries.indices.first(where: {
-                    remaining[$0] > 0 && entries[$0].file == file && entries[$0].rule == diagnostic.id
-                        && entries[$0].pointer == diagnostic.pointer.description
-                }) else { return false }
-                remaining[index] -= 1
-                return true
-            }
-            return copy
-        }
-        var sink = DiagnosticSink(file: source.path)
-        diagnostics.forEach { sink.append($0) }
-        for (index, entry) in entries.enumerated() where remaining[index] > 0 {
-            sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),
-                      at: ByteRange(entry.range.start, entry.range.start + 1))
-        }
-        if !sink.diagnostics.isEmpty { result.append(FileReport(source: source, diagnostics: sink.diagnostics)) }
-        return result
-    }
-
     /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
     @Sendable public static func normalizedPath(_ path: String) -> String { PathText.normalized(path) }
 }

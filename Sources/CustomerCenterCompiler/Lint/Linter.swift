@@ -23,17 +23,18 @@ public struct LintOptions: Sendable {
         self.requiredLocales = requiredLocales
     }
 
-    /// Applies overrides and `quiet` to emitted diagnostics.
+    /// The gate of these options alone (levels and `quiet`; no ignores, no baseline).
+    var gate: FindingGate {
+        var gate = FindingGate()
+        gate.levels = severityOverrides.mapValues(\.severity)
+        gate.quiet = quiet
+        return gate
+    }
+
+    /// Applies overrides and `quiet` to diagnostics (the configuration file's own findings).
     func applyPolicy(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            var result = diagnostic
-            if let level = severityOverrides[diagnostic.id] {
-                guard let severity = level.severity else { return nil }
-                result.severity = severity
-            }
-            if quiet, result.severity != .error { return nil }
-            return result
-        }
+        var gate = self.gate
+        return diagnostics.compactMap { gate.admit($0) }
     }
 }
 
@@ -91,29 +92,20 @@ public enum Linter {
         return analysis
     }
 
-    /// Lints one file and keeps the decoded model.
+    /// Lints one file and keeps the decoded model: findings at the options' levels, counted
+    /// exactly, at most `findingsPerRuleLimit` of one rule shown.
     public static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
-        // Only the first findings of a rule are reported: the sink keeps those (and one more,
-        // which the summary stands at) and counts the rest.
-        var emitted: [RuleID: Int] = [:]
-        var analysis = analyzeUnfiltered(source, options: options, keepPerRule: findingsPerRuleLimit + 1, emitted: &emitted)
-        analysis.report = FileReport(source: source, diagnostics: capPerRule(options.applyPolicy(to: analysis.report.diagnostics), emitted: emitted))
-        return analysis
+        analyze(source, options: options, gate: options.gate, displayCap: findingsPerRuleLimit).analysis
     }
 
-    /// `analyze` before the policy: every rule that is not off runs, and its findings keep their
-    /// default severities (the compiler's gate needs them whatever the configuration says).
-    static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions) -> Analysis {
-        var emitted: [RuleID: Int] = [:]
-        return analyzeUnfiltered(source, options: options, keepPerRule: nil, emitted: &emitted)
-    }
-
-    /// The same, keeping only the first `keepPerRule` findings of each rule in report order (at
-    /// least; up to twice as many), with how many each rule emitted in `emitted`.
-    private static func analyzeUnfiltered(_ source: SourceFile, options: LintOptions, keepPerRule: Int?,
-                                          emitted: inout [RuleID: Int]) -> Analysis {
-        var sink = DiagnosticSink(file: source.path, keepPerRule: keepPerRule)
-        defer { emitted = sink.emitted }
+    /// The pipeline of one file under the run's `gate` (levels, ignores, baseline, counts):
+    /// parse, decode, resolve, rules; then the display cap (`nil`: show every finding). Returns
+    /// the gate as the file left it (ignores used, baseline entries matched, blockers seen).
+    static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
+                        displayCap: Int?) -> (analysis: Analysis, gate: FindingGate) {
+        // The sink keeps the first findings of each rule in report order (at least the cap, at
+        // most twice as many) and only counts the rest.
+        var sink = DiagnosticSink(file: source.path, keepPerRule: displayCap, gate: gate)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
         // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
@@ -124,8 +116,13 @@ public enum Linter {
             analysis.resolved = resolved
             runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
         }
-        analysis.report = FileReport(source: source, diagnostics: sink.diagnostics)
-        return analysis
+        let counts = sink.gate.counts
+        let shown = sink.gate.showsEverything ? sink.diagnostics : firstFindings(sink.diagnostics, perRule: displayCap)
+        var omitted = counts.byRule
+        for diagnostic in shown { omitted[diagnostic.id, default: 0] -= 1 }
+        analysis.report = FileReport(source: source, shown: shown, counts: counts, omitted: omitted)
+        analysis.report.disabledRules = Set(options.severityOverrides.filter { $0.value == .off }.keys)
+        return (analysis, sink.gate)
     }
 
     /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
@@ -170,36 +167,29 @@ public enum Linter {
         }
     }
 
-    /// Findings of one rule in one file past which the rest are summarized in one finding.
+    /// Findings of one rule in one file shown before the rest are only counted ("… and 1,204
+    /// more [ref.unused-string]"): a file with a million unknown keys gets a readable report and
+    /// bounded memory, and still fails the same gate (the counts are exact).
     public static let findingsPerRuleLimit = 500
 
-    /// Keeps the first `findingsPerRuleLimit` findings of each rule; the rest become one finding of
-    /// the same rule and severity saying how many more there are (a file with a million unknown
-    /// keys gets a readable report, bounded memory, and still fails the same gate).
-    /// `emitted` counts findings a bounded sink dropped (a rule's count is the larger of it and
-    /// the findings present).
-    static func capPerRule(_ diagnostics: [Diagnostic], emitted: [RuleID: Int] = [:]) -> [Diagnostic] {
+    /// The first `perRule` findings of each rule in report order (ties in emission order).
+    static func firstFindings(_ diagnostics: [Diagnostic], perRule: Int?) -> [Diagnostic] {
+        guard let perRule else { return diagnostics }
         var counts: [RuleID: Int] = [:]
         for diagnostic in diagnostics { counts[diagnostic.id, default: 0] += 1 }
-        for (rule, count) in counts { counts[rule] = max(count, emitted[rule] ?? 0) }
-        guard counts.values.contains(where: { $0 > findingsPerRuleLimit }) else { return diagnostics }
+        guard counts.values.contains(where: { $0 > perRule }) else { return diagnostics }
         var kept: [Diagnostic] = []
         var seen: [RuleID: Int] = [:]
         // Sort positions, not the diagnostics themselves (each move of one is many retains).
-        let order = diagnostics.indices.sorted { Diagnostic.reportOrder(diagnostics[$0], diagnostics[$1]) }
+        let order = diagnostics.indices.sorted { a, b in
+            if Diagnostic.reportOrder(diagnostics[a], diagnostics[b]) { return true }
+            if Diagnostic.reportOrder(diagnostics[b], diagnostics[a]) { return false }
+            return a < b
+        }
         for diagnostic in order.lazy.map({ diagnostics[$0] }) {
             let index = seen[diagnostic.id, default: 0]
             seen[diagnostic.id] = index + 1
-            if index < findingsPerRuleLimit {
-                kept.append(diagnostic)
-            } else if index == findingsPerRuleLimit {
-                var summary = diagnostic
-                let more = (counts[diagnostic.id] ?? 0) - findingsPerRuleLimit
-                summary.message = "… and \(more) more '\(diagnostic.id)' findings in this file (the first \(findingsPerRuleLimit) are listed)"
-                summary.notes = []
-                summary.fix = nil
-                kept.append(summary)
-            }
+            if index < perRule { kept.append(diagnostic) }
         }
         return kept
     }
@@ -211,7 +201,9 @@ public enum Linter {
                                   source: source, sink: sink)
         for rule in RuleCatalog.modelRules {
             let descriptor = rule.descriptor
-            guard descriptor.formats.contains(resolved.config.format), options.severityOverrides[descriptor.id] != .off else { continue }
+            guard descriptor.formats.contains(resolved.config.format) else { continue }
+            // A rule switched off does not run, unless compile needs its findings to refuse.
+            if options.severityOverrides[descriptor.id] == .off, !(sink.gate.compileGate && descriptor.blocksCompile) { continue }
             rule.check(&context)
         }
         sink = context.sink

@@ -7,14 +7,26 @@ public struct LinterConfiguration: Sendable {
     public let source: SourceFile
     /// `platforms`, if given.
     public var platforms: Set<Platform>?
-    /// `rules`: level per rule id.
-    public var rules: [RuleID: RuleLevel] = [:]
+    /// `rules`: level per rule id or group, in file order.
+    public var ruleSelections: [RuleSelection] = []
+    /// `rules` as a level per rule id (a single rule wins over its group).
+    public var rules: [RuleID: RuleLevel] { RuleSelection.levels(ruleSelections) }
+    /// `include`: globs (relative to the file's folder) naming the configs a directory holds;
+    /// empty: `customer_center*.json` and `customer-center*.json`.
+    public var include: [String] = []
+    /// `exclude`: globs of files a directory's configs never include.
+    public var exclude: [String] = []
     /// `locales.required`.
     public var requiredLocales: [String] = []
     /// `ignore` entries in file order.
     public var ignores: [IgnoreEntry] = []
-    /// Findings about the configuration file itself (malformed JSON, unknown keys, unknown rule ids).
+    /// Findings about the configuration file itself (malformed JSON, unknown keys, rule ids,
+    /// levels, platforms or locale codes). Every one is an error: a setting the tool cannot
+    /// follow stops the run (exit 2) instead of being silently dropped (SPEC §6).
     public var diagnostics: [Diagnostic] = []
+
+    /// Whether the file can be followed: no findings.
+    public var isValid: Bool { diagnostics.isEmpty }
 
     /// The name searched for when walking up from a linted file.
     public static let fileName = ".customer-center.json"
@@ -46,6 +58,9 @@ public struct LinterConfiguration: Sendable {
         Field("rules", .map(MapSchema(key: "a rule id", description: "The rule's level.",
                                       value: .string(StringSchema(enumValues: RuleLevel.allCases.map(\.rawValue)))))
               , "Level per rule id: off, note, warning or error."),
+        Field("include", .array(.string(StringSchema(nonEmpty: true))),
+              "Globs, relative to this file, of the files a directory argument holds (default: customer_center*.json and customer-center*.json at any depth)."),
+        Field("exclude", .array(.string(StringSchema(nonEmpty: true))), "Globs, relative to this file, of files never linted or formatted as part of a directory."),
         Field("locales", .object(ObjectSchema("Locales", "Locale requirements.", fields: [
             Field("required", .array(.string(StringSchema(nonEmpty: true))), "Locales every key must be translated into (a gap is an error)."),
         ])), "Locale requirements."),
@@ -73,7 +88,12 @@ public struct LinterConfiguration: Sendable {
         if let reader = ObjectReader(root, pointer: .root, format: .authoring) {
             read(reader, into: &sink)
         }
-        diagnostics = sink.diagnostics
+        // Everything said about a configuration file is an error: its settings are not followed.
+        diagnostics = sink.diagnostics.map { diagnostic in
+            var strict = diagnostic
+            strict.severity = .error
+            return strict
+        }
     }
 
     private mutating func read(_ reader: ObjectReader, into sink: inout DiagnosticSink) {
@@ -82,16 +102,34 @@ public struct LinterConfiguration: Sendable {
             platforms = Set(list.compactMap { $0.node.stringValue.flatMap(Platform.init(rawValue:)) })
         }
         for (key, value) in reader.entries("rules") ?? [] {
-            guard RuleCatalog.descriptor(for: RuleID(rawValue: key.value)) != nil else {
-                let suggestion = Suggestion.closest(to: key.value, among: knownIDs)
-                sink.emit(.unknownRuleKey(key.value), at: key.range, pointer: key.pointer,
-                          fix: suggestion.map { RuleContext.replace(key, with: $0) })
-                continue
+            // A level that is not one (or not a string) the schema walk reported already.
+            guard let levelText = value.stringValue, RuleLevel(rawValue: levelText) != nil else { continue }
+            do {
+                ruleSelections.append(try RuleSelection.parse(target: key.value, level: levelText))
+            } catch {
+                let level = Located(levelText, range: value.range, pointer: key.pointer)
+                let place = error.part == .target ? key : level
+                let message = error.part == .target ? RuleMessage.unknownRuleKey(key.value, error.message)
+                                                    : RuleMessage.badLevel(error.message)
+                sink.emit(message, at: place.range, pointer: place.pointer,
+                          fix: error.suggestion.map { RuleContext.replace(place, with: $0) })
             }
-            if let level = value.stringValue.flatMap(RuleLevel.init(rawValue:)) { rules[RuleID(rawValue: key.value)] = level }
+        }
+        for field in ["include", "exclude"] {
+            let globs = (reader.array(field) ?? []).compactMap { $0.node.stringValue }.filter { !$0.isEmpty }
+            if field == "include" { include = globs } else { exclude = globs }
         }
         if let locales = reader.object("locales") {
-            requiredLocales = (locales.reader.array("required") ?? []).compactMap { $0.node.stringValue }
+            for (node, pointer) in locales.reader.array("required") ?? [] {
+                guard let code = node.stringValue, !code.isEmpty else { continue }
+                if let meant = LocaleCode.knownMistakes[LocaleCode.normalized(code)] ?? (LocaleCode.isWellFormed(code) ? nil : "") {
+                    let located = Located(code, range: node.range, pointer: pointer)
+                    sink.emit(.unknownLocaleCode(code, meant: meant.isEmpty ? nil : meant), at: node.range, pointer: pointer,
+                              fix: meant.isEmpty ? nil : RuleContext.replace(located, with: meant))
+                    continue
+                }
+                requiredLocales.append(code)
+            }
         }
         for entry in reader.objects("ignore") {
             guard let rule = entry.string("rule"), let pointerText = entry.string("pointer") else { continue }
@@ -108,5 +146,24 @@ public struct LinterConfiguration: Sendable {
             ignores.append(IgnoreEntry(rule: RuleID(rawValue: rule.value), pointer: pointer, file: entry.string("file")?.value,
                                        range: entry.node.range, location: entry.pointer))
         }
+    }
+}
+
+extension RuleMessage {
+    /// `schema.unknown-field` in a configuration file's `rules`: an unknown rule id or group.
+    static func unknownRuleKey(_ id: String, _ sentence: String) -> RuleMessage {
+        RuleMessage(SchemaUnknownFieldRule.descriptor, sentence)
+    }
+
+    /// `schema.enum-value` in a configuration file's `rules`: a level that is not one, or one a
+    /// syntax rule cannot take.
+    static func badLevel(_ sentence: String) -> RuleMessage {
+        RuleMessage(SchemaEnumValueRule.descriptor, sentence)
+    }
+
+    /// `schema.enum-value` in `locales.required`: not a BCP 47 tag, or a known mistake.
+    static func unknownLocaleCode(_ code: String, meant: String?) -> RuleMessage {
+        RuleMessage(SchemaEnumValueRule.descriptor, "\(MessageText.quoted(code)) is not a locale code"
+            + (meant.map { "; did you mean \(MessageText.quoted($0))?" } ?? " (BCP 47, e.g. 'de', 'pt-BR', 'zh-Hant')"))
     }
 }

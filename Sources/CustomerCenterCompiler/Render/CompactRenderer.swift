@@ -12,6 +12,10 @@ public struct CompactRenderer {
                 out += "\(TerminalText.safePath(diagnostic.file)):\(start.line):\(start.column): \(diagnostic.severity.rawValue): "
                 out += TerminalText.safeLine(diagnostic.message) + " [\(diagnostic.id)]\n"
             }
+            // No line and column: problem matchers skip it; a person reads it.
+            for (rule, count) in file.omitted.sorted(by: { $0.key < $1.key }) {
+                out += "\(TerminalText.safePath(file.source.path)): … and \(MessageText.count(count, "more finding", "more findings")) [\(rule)]\n"
+            }
         }
         return out
     }

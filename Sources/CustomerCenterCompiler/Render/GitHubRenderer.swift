@@ -25,6 +25,14 @@ public struct GitHubRenderer {
             }
             out += "::\(command) " + properties(diagnostic.file, diagnostic.range, source, title: diagnostic.id.rawValue) + "::" + Self.escapeData(message) + "\n"
         }
+        for file in report.files {
+            for (rule, count) in file.omitted.sorted(by: { $0.key < $1.key }) {
+                let worst = report.allDiagnostics.last { $0.id == rule && $0.file == file.source.path }?.severity ?? .warning
+                let command = worst == .error ? "error" : worst == .warning ? "warning" : "notice"
+                out += "::\(command) file=\(Self.escapeProperty(file.source.path)),title=\(Self.escapeProperty(rule.rawValue))::"
+                    + Self.escapeData("… and \(MessageText.count(count, "more finding", "more findings")) of this rule in this file (not listed)") + "\n"
+            }
+        }
         for file in report.unreadable {
             out += "::error file=\(Self.escapeProperty(file.path)),title=unreadable::" + Self.escapeData("cannot read '\(file.path)': \(file.reason)") + "\n"
         }

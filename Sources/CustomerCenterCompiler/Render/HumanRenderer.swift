@@ -19,6 +19,10 @@ public struct HumanRenderer {
                 renderDiagnostic(diagnostic, in: report, source: file.source, into: &out)
                 out += "\n"
             }
+            for (rule, count) in file.omitted.sorted(by: { $0.key < $1.key }) {
+                out += paint("\(TerminalText.safePath(file.source.path)):", Style.bold) + " … and "
+                    + MessageText.count(count, "more finding", "more findings") + " [\(rule)] (not listed; counted)\n\n"
+            }
         }
         out += summaryLine(report.summary) + "\n"
         return out

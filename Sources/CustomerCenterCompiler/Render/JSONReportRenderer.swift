@@ -39,6 +39,16 @@ public struct JSONReportRenderer {
             ("files", .integer(summary.files)), ("errors", .integer(summary.errors)),
             ("warnings", .integer(summary.warnings)), ("notes", .integer(summary.notes)),
         ]
+        // Exact counts per rule, shown or not; what the display cap left out, per file.
+        let counts = report.counts
+        summaryMembers.append(("rules", .record(counts.byRule.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.integer($0.value)) })))
+        let omitted = report.files.flatMap { file in
+            file.omitted.sorted { $0.key < $1.key }.map { JSONValue.record([("file", .text(file.source.path)), ("rule", .text($0.key.rawValue)), ("count", .integer($0.value))]) }
+        }
+        if !omitted.isEmpty { summaryMembers.append(("omitted", .list(omitted))) }
+        if !report.skipped.isEmpty {
+            summaryMembers.append(("skipped", .list(report.skipped.map { .record([("path", .text($0.path)), ("reason", .text($0.reason))]) })))
+        }
         if !report.unreadable.isEmpty {
             summaryMembers.append(("unreadable", .list(report.unreadable.map {
                 .record([("path", .text($0.path)), ("reason", .text($0.reason))])

@@ -32,8 +32,11 @@ public struct JUnitRenderer {
                     let at = file.source.location(of: diagnostic.range.start)
                     return "\(file.source.path):\(at.line):\(at.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
                 }
-                cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(Self.escape(MessageText.count(diagnostics.count, "finding")))\">"
-                cases += Self.escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+                // The count is exact; the listing stops at the display cap and says so.
+                let total = file.counts.byRule[id] ?? diagnostics.count
+                let more = file.omitted[id].map { ["… and \(MessageText.count($0, "more finding", "more findings")) (not listed)"] } ?? []
+                cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(Self.escape(MessageText.count(total, "finding")))\">"
+                cases += Self.escape((lines + more).joined(separator: "\n")) + "</failure>\n    </testcase>\n"
             }
             totalTests += ids.count
             totalFailures += failures

@@ -78,7 +78,20 @@ public struct SARIFRenderer {
                     ("message", .record([("text", .text("cannot read '\(file.path)': \(file.reason)"))])),
                     ("locations", .list([.record([("physicalLocation", .record([("artifactLocation", artifact(file.path))]))])])),
                 ])
+            } + report.files.flatMap { file in
+                // Results past the display cap are counted, not listed: say how many.
+                file.omitted.sorted { $0.key < $1.key }.map { rule, count in
+                    JSONValue.record([
+                        ("level", .text("note")),
+                        ("message", .record([("text", .text("… and \(MessageText.count(count, "more finding", "more findings")) of '\(rule)' in '\(file.source.path)' (not listed)"))])),
+                        ("descriptor", .record([("id", .text(rule.rawValue))])),
+                        ("locations", .list([.record([("physicalLocation", .record([("artifactLocation", artifact(file.source.path))]))])])),
+                    ])
+                }
             })),
+            ("properties", .record([("counts", .record([
+                ("errors", .integer(report.summary.errors)), ("warnings", .integer(report.summary.warnings)), ("notes", .integer(report.summary.notes)),
+            ]))])),
         ])])))
         // Our columns count Unicode scalars (SARIF's default would be UTF-16 code units).
         run.append(("columnKind", .text("unicodeCodePoints")))

@@ -15,6 +15,9 @@ import Darwin
 public struct SourceFile: Sendable {
     /// The name shown in diagnostics (as given on the command line, or `--stdin-filename`).
     public let path: String
+    /// Where the file really is (an absolute path), when it was read from one: ignores,
+    /// baselines and writes use it, the display name is only shown.
+    public let location: String?
     /// The raw bytes.
     public let bytes: [UInt8]
     private let lineTable = LineTable()
@@ -30,10 +33,11 @@ public struct SourceFile: Sendable {
         }
     }
 
-    /// Creates a source file.
-    public init(path: String, bytes: [UInt8]) {
+    /// Creates a source file named `path`, read from `location` when it came from a file.
+    public init(path: String, bytes: [UInt8], location: String? = nil) {
         self.path = path
         self.bytes = bytes
+        self.location = location
     }
 
     /// Creates a source file from text (tests, examples).

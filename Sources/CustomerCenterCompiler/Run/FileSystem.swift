@@ -1,4 +1,3 @@
-import CustomerCenterCompiler
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,30 +5,42 @@ import Darwin
 #endif
 
 /// The C library's `read` and `write`, by names that members called `read` and `write` do not shadow.
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 
 /// Reading and writing files with plain system calls.
-enum FileSystem {
+package enum FileSystem {
     /// Inputs larger than this are refused (positions are 32-bit; no real config is near it).
-    static let maxInputSize = 1 << 30
+    package static let maxInputSize = 1 << 30
 
-    struct Failure: Error {
+    package struct Failure: Error {
         /// The whole message (`cannot read 'x': it is a directory`).
-        let message: String
+        package let message: String
         /// Why alone (`it is a directory`), for the machine formats.
-        let reason: String
+        package let reason: String
 
-        init(message: String, reason: String? = nil) {
+        package init(message: String, reason: String? = nil) {
             self.message = message
             self.reason = reason ?? message
         }
     }
 
     /// All bytes of `path`, or of standard input for `-`.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String) throws(Failure) -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, name: "standard input") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Only regular files are read: a device (`/dev/zero`), a FIFO or a socket is refused
+        // before it is opened (opening a FIFO would wait for a writer; a device never ends).
+        var kind = stat()
+        if stat(path, &kind) == 0 {
+            switch kind.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw Failure(message: "cannot read '\(path)': it is a directory", reason: "it is a directory")
+            case S_IFIFO: throw Failure(message: "cannot read '\(path)': it is a FIFO, not a file (pipe it to standard input with '-')",
+                                        reason: "it is a FIFO, not a file")
+            default: throw Failure(message: "cannot read '\(path)': it is a device or socket, not a file", reason: "it is a device or socket, not a file")
+            }
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let reason = errorText()
             throw Failure(message: "cannot read '\(path)': \(reason)", reason: reason)
@@ -89,12 +100,12 @@ enum FileSystem {
         Failure(message: "cannot read \(name): larger than \(maxInputSize >> 20) MiB")
     }
 
-    static func errorText() -> String {
+    package static func errorText() -> String {
         guard let text = strerror(errno) else { return "error \(errno)" }
         return String(cString: text)
     }
 
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
@@ -102,14 +113,14 @@ enum FileSystem {
 
 extension FileSystem {
     /// The current directory.
-    static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `path` made absolute against the current directory, with `.` segments removed.
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
@@ -121,13 +132,13 @@ extension FileSystem {
     }
 
     /// The directory part of an absolute path.
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `absolutePath` relative to the absolute `directory` (`../` where it lies outside).
-    static func relative(_ absolutePath: String, to directory: String) -> String {
+    package static func relative(_ absolutePath: String, to directory: String) -> String {
         let target = absolute(absolutePath).split(separator: "/")
         let base = absolute(directory).split(separator: "/")
         var common = 0
@@ -139,7 +150,7 @@ extension FileSystem {
     }
 
     /// `path` relative to the current directory when it lies inside it (for display).
-    static func display(_ absolutePath: String) -> String {
+    package static func display(_ absolutePath: String) -> String {
         let cwd = currentDirectory()
         if absolutePath.hasPrefix(cwd + "/") { return String(absolutePath.dropFirst(cwd.count + 1)) }
         return absolutePath
@@ -147,11 +158,13 @@ extension FileSystem {
 }
 
 /// Finds `.customer-center.json` by walking up from a file's directory, caching per directory.
-struct ConfigurationFinder {
+package struct ConfigurationFinder {
     private var cache: [String: String?] = [:]
 
     /// The configuration file for a linted file (absolute path), if any.
-    mutating func configuration(forFileIn directory: String) -> String? {
+    package init() {}
+
+    package mutating func configuration(forFileIn directory: String) -> String? {
         if let cached = cache[directory] { return cached }
         let candidate = (directory == "/" ? "" : directory) + "/" + LinterConfiguration.fileName
         let found: String?
@@ -174,7 +187,7 @@ extension FileSystem {
     /// With `expectedOriginal`, the file must still hold exactly those bytes just before the
     /// rename (it was not edited meanwhile), or nothing is replaced.
     /// `fault` is a test seam: release builds have no value to pass.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
         let directory = directory(of: absolute(path))
         var mode: mode_t = 0o644
         var existing = stat()
@@ -186,8 +199,19 @@ extension FileSystem {
             mode = existing.st_mode & 0o7777
         }
         var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // A signal while the temporary file exists removes it (SPEC §2: an interrupted write
+        // leaves the original untouched and nothing behind); the file-size limit makes the write
+        // fail with EFBIG instead of killing the process.
+        InterruptCleanup.install()
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            InterruptCleanup.blockSignals()
+            defer { InterruptCleanup.unblockSignals() }
+            let fd = mkstemp(buffer.baseAddress!)
+            if fd >= 0 { InterruptCleanup.track(buffer.baseAddress!) }
+            return fd
+        }
         guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        defer { InterruptCleanup.untrack() }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var reason = ""
@@ -229,15 +253,22 @@ extension FileSystem {
             let current = try? read(path)
             if current != expectedOriginal { ok = false; reason = "it changed while it was being formatted; left as it is" }
         }
-        if ok, rename(temporary, path) != 0 { ok = false; reason = errorText() }
-        if !ok {
-            unlink(temporary)
-            throw Failure(message: "cannot write '\(path)': \(reason)")
+        #if DEBUG
+        // The CLI tests run the debug binary: this is how they interrupt a real write.
+        if ok, fault == .interruptBeforeRename || getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-rename" {
+            raise(SIGTERM)
         }
+        #endif
+        InterruptCleanup.blockSignals()
+        if ok, rename(temporary, path) != 0 { ok = false; reason = errorText() }
+        if !ok { unlink(temporary) }
+        InterruptCleanup.untrack()
+        InterruptCleanup.unblockSignals()
+        if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
     /// Creates `path` and its parents.
-    static func makeDirectories(_ path: String) throws(Failure) {
+    package static func makeDirectories(_ path: String) throws(Failure) {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
@@ -247,7 +278,7 @@ extension FileSystem {
         }
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }
@@ -256,20 +287,22 @@ extension FileSystem {
 /// `diskFull` (the write fails with ENOSPC half way) or `modifiedDuringWrite` (the original
 /// changes before the rename). They prove that a failed write leaves the original byte-identical.
 /// Debug builds only: in a release binary the type has no cases, so nothing can switch them on.
-enum WriteFault: Equatable {
+package enum WriteFault: Equatable {
     #if DEBUG
     case diskFull
     case modifiedDuringWrite
+    /// SIGTERM arrives after the data is written, before the rename.
+    case interruptBeforeRename
     #endif
 }
 
 /// Which file a path names, through symbolic and hard links: device and inode.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
 
     /// The identity of the file `path` resolves to, or `nil` when nothing is there.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard path != "-", stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
@@ -278,33 +311,14 @@ struct FileIdentity: Hashable {
 }
 
 extension FileSystem {
-    /// Refuses (exit 2 via `UsageError`) when `output` is, or resolves to, one of `inputs`:
-    /// no command writes over a file it only reads (SPEC §2).
-    static func refuseOverwriting(inputs: [String], with output: String, option: String) throws(UsageError) {
-        guard let target = FileIdentity(path: output) else { return }
-        for input in inputs where FileIdentity(path: input) == target {
-            throw UsageError(message: "'\(option) \(output)' would overwrite the input '\(input)'; nothing was written",
-                             help: "choose another output path")
-        }
-    }
-
-    /// Writes `bytes` to standard output for `-`, else atomically to `path`.
-    static func writeOutput(_ bytes: [UInt8], to path: String) throws(Failure) {
-        if path == "-" {
-            Terminal.out(String(decoding: bytes, as: UTF8.self))
-        } else {
-            try writeAtomically(bytes, to: path)
-        }
-    }
-
     /// Whether `path` is a directory (following links).
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The entries of a directory (names, without `.` and `..`), or `nil` when it cannot be read.
-    static func entries(of directory: String) -> [String]? {
+    package static func entries(of directory: String) -> [String]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var names: [String] = []
@@ -318,58 +332,12 @@ extension FileSystem {
     }
 
     /// Removes a file; `false` when it could not be removed.
-    static func remove(_ path: String) -> Bool { unlink(path) == 0 }
-
-    /// Expands the arguments of a command that takes files (SPEC §2): a directory means every
-    /// `customer_center*.json` and `customer-center*.json` below it, sorted, hidden folders and
-    /// `.build*` skipped. Other arguments stay as given (a missing file is reported when read).
-    static func expandInputs(_ paths: [String]) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            if path != "-", isDirectory(path) {
-                result += configs(under: path)
-            } else {
-                result.append(path)
-            }
-        }
-        return result
-    }
-
-    /// Whether `expandInputs` found any file below `directory` (so an empty one can be reported).
-    static func expansion(of directory: String, contains paths: [String]) -> Bool {
-        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        return paths.contains { $0.hasPrefix(base + "/") }
-    }
-
-    /// Whether a file name is a Customer Center config's (`customer_center*.json`, `customer-center*.json`).
-    static func isConfigName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && (name.hasPrefix("customer_center") || name.hasPrefix("customer-center"))
-    }
-
-    private static func configs(under directory: String) -> [String] {
-        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        var found: [String] = []
-        for name in (entries(of: base) ?? []).sorted() {
-            if name.hasPrefix(".") { continue }
-            let path = base + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                found += configs(under: path)
-            case S_IFREG, S_IFLNK:
-                if isConfigName(name), !isDirectory(path) { found.append(path) }
-            default:
-                continue
-            }
-        }
-        return found
-    }
+    package static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 }
 
 extension FileSystem {
     /// A new private directory under `$TMPDIR` (or /tmp).
-    static func temporaryDirectory() -> String? {
+    package static func temporaryDirectory() -> String? {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/customer-center-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer -> String? in
@@ -379,7 +347,7 @@ extension FileSystem {
     }
 
     /// Removes a directory of plain files that this program made (`temporaryDirectory`).
-    static func removeTree(_ directory: String) {
+    package static func removeTree(_ directory: String) {
         for name in entries(of: directory) ?? [] { _ = remove(directory + "/" + name) }
         rmdir(directory)
     }

@@ -1,0 +1,122 @@
+import JSONSyntax
+
+/// Exact counts of one file's findings, or of a whole run's (SPEC §2 "Gates are exact").
+public struct FindingCounts: Sendable, Equatable {
+    /// Findings at error severity.
+    public var errors = 0
+    /// Findings at warning severity.
+    public var warnings = 0
+    /// Findings at note severity.
+    public var notes = 0
+    /// Findings per rule, every severity.
+    public var byRule: [RuleID: Int] = [:]
+
+    /// No findings.
+    public init() {}
+
+    /// The counts of `diagnostics`.
+    public init(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { add(diagnostic) }
+    }
+
+    /// Counts one finding.
+    public mutating func add(_ diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+        byRule[diagnostic.id, default: 0] += 1
+    }
+
+    /// Adds another file's counts.
+    public mutating func add(_ other: FindingCounts) {
+        errors += other.errors
+        warnings += other.warnings
+        notes += other.notes
+        for (rule, count) in other.byRule { byRule[rule, default: 0] += count }
+    }
+
+    /// Every finding.
+    public var total: Int { errors + warnings + notes }
+}
+
+/// What the run decides about each finding of one file as it is emitted, in the order of
+/// DESIGN "The run": the configured level (or off), `--quiet`, the configuration's `ignore`
+/// entries, the baseline; then an exact count. It lives in the file's `DiagnosticSink`, so a
+/// finding that is only counted is never kept, and counts never depend on what is displayed.
+struct FindingGate: Sendable {
+    /// Levels from the configuration file and `--rule`: a severity, or `nil` for off.
+    var levels: [RuleID: Severity?] = [:]
+    /// `--quiet`: errors only.
+    var quiet = false
+    /// The configuration's `ignore` entries that can apply to this file: their index in the
+    /// configuration file, the rule and the value whose findings (and its children's) they drop.
+    var ignores: [(index: Int, rule: RuleID, pointer: JSONPointer)] = []
+    /// Indices of the entries that matched a finding.
+    var usedIgnores: Set<Int> = []
+    /// The baseline's accepted findings of this file still unmatched: `rule \0 pointer` → count.
+    var baseline: [String: Int]?
+    /// `compile`: the rules whose findings block it (`RuleDescriptor.blocksCompile`); their
+    /// findings are kept (and counted as errors) whatever the level or `ignore` says.
+    var compileBlocking: Set<RuleID> = []
+    /// Whether this is `compile`'s gate.
+    var compileGate: Bool { !compileBlocking.isEmpty }
+    /// Blocking findings seen (compile).
+    var blockers = 0
+    /// Every finding that passed, counted.
+    var counts = FindingCounts()
+
+    /// A gate that keeps and counts everything at its default severity.
+    static let passThrough = FindingGate()
+
+    /// Whether the display must show every finding that passes (SPEC §2: a finding the baseline
+    /// lacks is always shown).
+    var showsEverything: Bool { baseline != nil }
+
+    /// The finding as reported, or `nil` when it is off, quiet, ignored or accepted.
+    mutating func admit(_ diagnostic: Diagnostic) -> Diagnostic? {
+        var result = diagnostic
+        let blocking = diagnostic.severity == .error && compileBlocking.contains(diagnostic.id)
+        var switchedOff = false
+        if let level = levels[diagnostic.id] {
+            if let severity = level {
+                result.severity = severity
+            } else if blocking {
+                switchedOff = true
+            } else {
+                return nil
+            }
+        }
+        if blocking {
+            blockers += 1
+            if switchedOff || result.severity != .error || isIgnored(result) {
+                result.severity = .error
+                result.message += " (compile refuses this whatever the configuration says)"
+                counts.add(result)
+                return result
+            }
+        }
+        if quiet, result.severity != .error { return nil }
+        if isIgnored(result) { return nil }
+        if baseline != nil {
+            let key = diagnostic.id.rawValue + "\u{0}" + diagnostic.pointer.description
+            if let remaining = baseline?[key], remaining > 0 {
+                baseline?[key] = remaining - 1
+                return nil
+            }
+        }
+        counts.add(result)
+        return result
+    }
+
+    /// Whether an `ignore` entry suppresses `diagnostic` (recording the entry as used).
+    private mutating func isIgnored(_ diagnostic: Diagnostic) -> Bool {
+        guard !ignores.isEmpty else { return false }
+        for (index, rule, pointer) in ignores where rule == diagnostic.id && diagnostic.pointer.hasPrefix(pointer) {
+            usedIgnores.insert(index)
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,60 @@
+/// A baseline as a run consumes it (SPEC §2): each file takes the accepted findings recorded
+/// for it before it is analysed (its gate drops that many of each rule at each pointer) and
+/// gives back what it did not match; entries still unmatched at the end are stale.
+struct BaselineLedger {
+    let baseline: Baseline
+    private let pathKey: @Sendable (String) -> String
+    /// Unmatched findings per entry.
+    private var remaining: [Int]
+
+    init(_ baseline: Baseline, pathKey: @escaping @Sendable (String) -> String) {
+        self.baseline = baseline
+        self.pathKey = pathKey
+        self.remaining = baseline.entries.map(\.count)
+    }
+
+    /// How a file path is recorded: relative to the baseline's folder, so the same file matches
+    /// however it was named on the command line (`<stdin>` names stay as they are).
+    static func pathKey(relativeTo baselinePath: String) -> @Sendable (String) -> String {
+        let folder = baselinePath == "-" ? FileSystem.currentDirectory() : FileSystem.directory(of: FileSystem.absolute(baselinePath))
+        return { path in
+            if path.hasPrefix("<") { return path }
+            return FileSystem.relative(FileSystem.absolute(path), to: folder)
+        }
+    }
+
+    /// The accepted findings of the file at `location`: `rule \0 pointer` → count.
+    mutating func take(for location: String) -> [String: Int] {
+        let file = pathKey(location)
+        var accepted: [String: Int] = [:]
+        for (index, entry) in baseline.entries.enumerated() where entry.file == file && remaining[index] > 0 {
+            accepted[entry.rule.rawValue + "\u{0}" + entry.pointer, default: 0] += remaining[index]
+        }
+        return accepted
+    }
+
+    /// What the file left unmatched (its gate's ledger after the analysis).
+    mutating func give(back unmatched: [String: Int], for location: String) {
+        let file = pathKey(location)
+        var left = unmatched
+        for (index, entry) in baseline.entries.enumerated() where entry.file == file && remaining[index] > 0 {
+            let key = entry.rule.rawValue + "\u{0}" + entry.pointer
+            let keep = min(remaining[index], left[key] ?? 0)
+            remaining[index] = keep
+            left[key] = (left[key] ?? 0) - keep
+        }
+    }
+
+    /// The baseline's own report: problems reading it, and entries that matched fewer findings
+    /// than they accept (stale).
+    func staleReport() -> [RunState.Entry] {
+        var sink = DiagnosticSink(file: baseline.source.path)
+        baseline.diagnostics.forEach { sink.append($0) }
+        for (index, entry) in baseline.entries.enumerated() where remaining[index] > 0 {
+            sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),
+                      at: ByteRange(entry.range.start, entry.range.start + 1))
+        }
+        guard !sink.diagnostics.isEmpty else { return [] }
+        return [RunState.Entry(report: FileReport(source: baseline.source, diagnostics: sink.diagnostics), isConfigurationReport: true)]
+    }
+}

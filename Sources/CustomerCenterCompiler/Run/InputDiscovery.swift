@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONSyntax
+
+/// One input of a run: what to call it, where it is, and how it was found.
+package struct RunInput: Sendable, Equatable {
+    /// The name shown in diagnostics (as given, or found under a directory; `--stdin-filename`).
+    package var display: String
+    /// The file to read, or `-` for standard input.
+    package var path: String
+    /// Named on the command line (always checked), rather than found in a directory (skipped
+    /// when it is not a Customer Center config).
+    package var explicit: Bool
+}
+
+/// Turns a command's file arguments into the run's inputs (SPEC §2 "Directories"): a directory
+/// means every config below it (the configuration file's `include` / `exclude`, else the
+/// default names), sorted, hidden folders and `.build*` skipped; the same file named twice, or
+/// through two paths, is one input.
+package struct InputDiscovery {
+    /// Directories that held no config, with the reason.
+    package private(set) var empty: [UnreadableFile] = []
+    private var finder: ConfigurationFinder
+    private var configurations: [String: LinterConfiguration?] = [:]
+
+    /// Discovery that finds configuration files with `finder`.
+    package init(finder: ConfigurationFinder = ConfigurationFinder()) {
+        self.finder = finder
+    }
+
+    /// The inputs named by `arguments` (`-` is standard input, named `stdinName`).
+    package mutating func inputs(_ arguments: [String], stdinName: String?) -> [RunInput] {
+        var result: [RunInput] = []
+        var seen = Set<FileIdentity>()
+        var stdinSeen = false
+        func add(_ input: RunInput) {
+            if input.path == "-" {
+                guard !stdinSeen else { return }
+                stdinSeen = true
+            } else if let identity = FileIdentity(path: input.path) {
+                guard seen.insert(identity).inserted else { return }
+            } else if result.contains(where: { $0.path == input.path }) {
+                return
+            }
+            result.append(input)
+        }
+        for argument in arguments {
+            if argument == "-" {
+                add(RunInput(display: stdinName ?? "<stdin>", path: "-", explicit: true))
+            } else if FileSystem.isDirectory(argument) {
+                let found = configs(under: argument)
+                if found.isEmpty {
+                    empty.append(UnreadableFile(path: argument, reason: "no Customer Center config below it (customer_center*.json, customer-center*.json, or the configuration file's 'include')"))
+                }
+                for path in found { add(RunInput(display: path, path: path, explicit: false)) }
+            } else {
+                add(RunInput(display: argument, path: argument, explicit: true))
+            }
+        }
+        return result
+    }
+
+    /// The configuration file that applies to a file in `directory` (absolute), if any.
+    package mutating func configurationPath(forFileIn directory: String) -> String? {
+        finder.configuration(forFileIn: directory)
+    }
+
+    /// Whether a file in a walked directory is a config by name: the configuration file's
+    /// `include` globs (else the default names), minus its `exclude` globs.
+    private mutating func isConfig(_ path: String) -> Bool {
+        let absolute = FileSystem.absolute(path)
+        let name = FileSystem.lastComponent(of: path)
+        guard let configurationPath = finder.configuration(forFileIn: FileSystem.directory(of: absolute)),
+              let configuration = configuration(at: configurationPath) else {
+            return Self.isConfigName(name)
+        }
+        let relative = FileSystem.relative(absolute, to: FileSystem.directory(of: configurationPath))
+        return Self.selects(relativePath: relative, include: configuration.include, exclude: configuration.exclude)
+    }
+
+    /// Whether `include` / `exclude` (globs) select a file at `relativePath` from the
+    /// configuration file's folder; the default names when `include` is empty.
+    package static func selects(relativePath: String, include: [String], exclude: [String]) -> Bool {
+        if exclude.contains(where: { Glob($0).matches(relativePath) }) { return false }
+        if include.isEmpty { return isConfigName(FileSystem.lastComponent(of: relativePath)) }
+        return include.contains { Glob($0).matches(relativePath) }
+    }
+
+    private mutating func configuration(at path: String) -> LinterConfiguration? {
+        if let cached = configurations[path] { return cached }
+        let configuration = (try? FileSystem.read(path)).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0)) }
+        configurations[path] = configuration
+        return configuration
+    }
+
+    /// Whether a file name is a Customer Center config's (`customer_center*.json`, `customer-center*.json`).
+    package static func isConfigName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && (name.hasPrefix("customer_center") || name.hasPrefix("customer-center"))
+    }
+
+    private mutating func configs(under directory: String) -> [String] {
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        var found: [String] = []
+        for name in (FileSystem.entries(of: base) ?? []).sorted() {
+            if name.hasPrefix(".") { continue }
+            let path = base + "/" + name
+            if FileSystem.isDirectory(path) {
+                if name.hasPrefix(".build") { continue }
+                if !FileSystem.isSymbolicLink(path) { found += configs(under: path) }
+            } else if FileSystem.isRegularFile(path), isConfig(path) {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// Whether `bytes` found in a directory are a Customer Center config: JSON whose root is
+    /// neither format is not (a JSON Schema, a problem matcher); anything that does not parse
+    /// to a root is checked as one, since its name says it is.
+    package static func isCustomerCenterConfig(_ bytes: [UInt8]) -> Bool {
+        let parsed = JSONParser.parseTape(bytes)
+        guard let root = parsed.root else { return true }
+        return FormatDetection.detect(root) != nil
+    }
+}
+
+extension FileSystem {
+    /// Whether `path` is a regular file (following links).
+    package static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `path` itself is a symbolic link.
+    package static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+}

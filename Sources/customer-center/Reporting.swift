@@ -1,0 +1,135 @@
+import CustomerCenterCompiler
+
+/// Options shared by commands that report diagnostics, read into the run's settings.
+enum ReportingOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human, compact, json, sarif, github or junit (default: human)."),
+        OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (default: auto; NO_COLOR is honoured)."),
+        OptionSpec(name: "--rule", valueName: "ID=LEVEL", summary: "Set a rule (or a group: 'l10n.*') to off, note, warning or error (repeatable).", repeatable: true),
+        OptionSpec(name: "--strict", valueName: nil, summary: "Warnings fail the run too."),
+        OptionSpec(name: "--max-warnings", valueName: "N", summary: "Fail when there are more than N warnings."),
+        OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
+    ]
+    static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
+    static let configFile = OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json.")
+    static let rule = OptionSpec(name: "--rule", valueName: "ID=LEVEL", summary: "Set a rule (or a group: 'l10n.*') to off, note, warning or error (repeatable).", repeatable: true)
+
+    /// The run's settings from the options a command has.
+    static func settings(_ arguments: ParsedArguments) throws(UsageError) -> RunSettings {
+        var settings = RunSettings()
+        settings.inputFormat = try inputFormat(arguments)
+        settings.platforms = try platforms(arguments)
+        for pair in arguments.all("--rule") {
+            do {
+                settings.rules.append(try RuleSelection.parse(pair))
+            } catch {
+                throw UsageError(message: error.message, help: error.help)
+            }
+        }
+        settings.quiet = arguments.has("--quiet")
+        settings.strict = arguments.has("--strict")
+        if let raw = arguments.value("--max-warnings") {
+            guard let n = Int(raw), n >= 0 else { throw UsageError(message: "'--max-warnings' needs a whole number, got '\(raw)'") }
+            settings.maxWarnings = n
+        }
+        settings.configurationPath = arguments.value("--config")
+        settings.stdinName = arguments.value("--stdin-filename")
+        return settings
+    }
+
+    /// `--input-format`; `nil` for auto.
+    static func inputFormat(_ arguments: ParsedArguments) throws(UsageError) -> InputFormat? {
+        guard let raw = arguments.value("--input-format"), raw != "auto" else { return nil }
+        return try choice(raw, for: "--input-format", as: InputFormatChoice.self).format
+    }
+
+    /// `--platform`; `nil` to infer.
+    static func platforms(_ arguments: ParsedArguments) throws(UsageError) -> Set<Platform>? {
+        guard let raw = arguments.value("--platform") else { return nil }
+        return try choice(raw, for: "--platform", as: PlatformChoice.self).platforms
+    }
+
+    /// `--format` and `--color` as render options for a stream.
+    static func rendering(_ arguments: ParsedArguments, stream: Int32) throws(UsageError) -> (format: ReportFormat, options: RenderOptions) {
+        let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)
+        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
+        return (format, RenderOptions(color: Terminal.colorAllowed(color, stream: stream), workingDirectory: FileSystem.currentDirectory()))
+    }
+}
+
+/// Prints a run's result and turns its verdict into the exit code (SPEC §2).
+enum RunOutput {
+    /// Documents to stdout, messages and unreadable inputs to stderr, the report to `stream`,
+    /// then the exit code.
+    static func finish(_ result: RunResult, format: ReportFormat, options: RenderOptions, stream: Int32 = 1,
+                       renderReport: Bool = true) -> ExitStatus {
+        for document in result.documents { Terminal.out(document) }
+        // When a machine format shares standard error with these lines, the format alone goes
+        // there (it says the same: unreadable inputs, skipped files).
+        let plain = !(stream == 2 && renderReport && ![ReportFormat.human, .compact].contains(format))
+        if plain { for message in result.messages { Terminal.err(message + "\n") } }
+        if case .refused(let message, let help) = result.verdict {
+            Terminal.err("error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+            return .usage
+        }
+        if plain {
+            for file in result.report.unreadable where !file.reason.hasPrefix("could not be written") {
+                Terminal.err("error: cannot read '\(file.path)': \(file.reason)\n")
+            }
+            for file in result.report.skipped {
+                Terminal.err("note: skipped '\(file.path)': \(file.reason)\n")
+            }
+        }
+        if renderReport {
+            let text = ReportRenderer.render(result.report, format: format, options: options)
+            if stream == 2 { Terminal.err(text) } else { Terminal.out(text) }
+        }
+        switch result.verdict {
+        case .passed: return .success
+        case .failed(let reason):
+            if let reason, plain { Terminal.err("failing: \(reason)\n") }
+            return .findings
+        case .invalidConfiguration:
+            if plain { Terminal.err("error: the configuration file has errors (above); nothing was checked under it\n") }
+            return .usage
+        case .unreadable: return .io
+        case .refused: return .usage
+        }
+    }
+
+    /// Writes `bytes` to standard output for `-`, else atomically to `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileSystem.Failure) {
+        if path == "-" {
+            Terminal.out(String(decoding: bytes, as: UTF8.self))
+        } else {
+            try FileSystem.writeAtomically(bytes, to: path)
+        }
+    }
+}
+
+enum InputFormatChoice: String, CaseIterable {
+    case authoring, response, auto
+
+    var format: InputFormat? {
+        switch self {
+        case .authoring: return .authoring
+        case .response: return .response
+        case .auto: return nil
+        }
+    }
+}
+
+enum PlatformChoice: String, CaseIterable {
+    case ios, android, all
+
+    var platforms: Set<Platform> {
+        switch self {
+        case .ios: return [.ios]
+        case .android: return [.android]
+        case .all: return Set(Platform.allCases)
+        }
+    }
+}
+
+/// `1 finding`, `2 findings`.
+func countText(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
