@@ -346,13 +346,9 @@ public struct Server {
     /// the disk holds, or lacks, is remembered until the client says a file changed, so an edit
     /// does not read every folder up to the root again.
     mutating func configurationPath(for path: String) -> String? {
-        var directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        while true {
-            let candidate = directory + "/" + LinterConfiguration.fileName
-            if contents(ofPath: candidate) != nil { return candidate }
-            guard let slash = directory.lastIndex(of: "/") else { return nil }
-            directory = String(directory[..<slash])
-        }
+        // The run's lookup (one implementation), with open documents counting as files.
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        return ConfigurationFinder.nearest(above: directory.isEmpty ? "/" : directory) { contents(ofPath: $0) != nil }
     }
 
     /// The path of the configuration file that applies to a document.

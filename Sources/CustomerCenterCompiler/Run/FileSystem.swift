@@ -157,26 +157,34 @@ extension FileSystem {
     }
 }
 
-/// Finds `.customer-center.json` by walking up from a file's directory, caching per directory.
+/// Finds `.customer-center.json` by walking up from a file's directory (SPEC §6), caching per
+/// directory. The one lookup of the run and of the language server (which passes its own
+/// `exists`, so an open, unsaved configuration file counts).
 package struct ConfigurationFinder {
     private var cache: [String: String?] = [:]
 
-    /// The configuration file for a linted file (absolute path), if any.
     package init() {}
 
+    /// The configuration file for a linted file in `directory` (absolute), if any, on disk.
     package mutating func configuration(forFileIn directory: String) -> String? {
         if let cached = cache[directory] { return cached }
-        let candidate = (directory == "/" ? "" : directory) + "/" + LinterConfiguration.fileName
-        let found: String?
-        if FileSystem.exists(candidate) {
-            found = candidate
-        } else if directory == "/" {
-            found = nil
-        } else {
-            found = configuration(forFileIn: FileSystem.directory(of: directory))
-        }
+        let found = Self.nearest(above: directory, exists: FileSystem.exists)
         cache[directory] = found
         return found
+    }
+
+    /// The nearest `.customer-center.json` in `directory` or a folder above it for which
+    /// `exists` says yes.
+    package static func nearest(above directory: String, exists: (String) -> Bool) -> String? {
+        var current = directory
+        while true {
+            let candidate = (current == "/" ? "" : current) + "/" + LinterConfiguration.fileName
+            if exists(candidate) { return candidate }
+            guard current != "/", !current.isEmpty else { return nil }
+            let parent = FileSystem.directory(of: current)
+            if parent == current || parent == "." { return nil }
+            current = parent
+        }
     }
 }
 
