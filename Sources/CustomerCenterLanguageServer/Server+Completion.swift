@@ -10,36 +10,45 @@ extension Server {
         case value(tokens: [String], key: String, range: ByteRange)
     }
 
-    static func slot(at offset: Int, in value: JSONValue, tokens: [String] = [], key: String = "") -> Slot? {
+    /// The slot at `offset` of the parsed document (read on its tape: no tree is built).
+    static func slot(at offset: Int, in value: JSONNode, tokens: [String] = [], key: String = "") -> Slot? {
         switch value.kind {
-        case .object(let members):
+        case .object:
+            let members = value.objectMembers!
             for member in members {
                 if touches(member.keyRange, offset) {
-                    return .key(tokens: tokens, range: member.keyRange, existing: Set(members.map(\.key)).subtracting([member.key]))
+                    let name = member.key
+                    return .key(tokens: tokens, range: member.keyRange, existing: Set(members.map(\.key)).subtracting([name]))
                 }
-                if member.value.range.count > 0, touches(member.value.range, offset) {
-                    switch member.value.kind {
+                let child = member.value, childRange = child.range
+                if childRange.count > 0, touches(childRange, offset) {
+                    switch child.kind {
                     case .object, .array:
-                        if offset > member.value.range.start, offset < member.value.range.end {
-                            return slot(at: offset, in: member.value, tokens: tokens + [member.key], key: member.key)
+                        if offset > childRange.start, offset < childRange.end {
+                            let name = member.key
+                            return slot(at: offset, in: child, tokens: tokens + [name], key: name)
                         }
                     default:
-                        return .value(tokens: tokens + [member.key], key: member.key, range: member.value.range)
+                        let name = member.key
+                        return .value(tokens: tokens + [name], key: name, range: childRange)
                     }
                 }
             }
             guard offset > value.range.start, offset < value.range.end || value.range.count == 0 else { return nil }
             return .key(tokens: tokens, range: nil, existing: Set(members.map(\.key)))
-        case .array(let elements):
-            for (index, element) in elements.enumerated() where touches(element.range, offset) {
+        case .array:
+            var count = 0
+            for element in value.arrayElements! {
+                defer { count += 1 }
+                guard touches(element.range, offset) else { continue }
                 switch element.kind {
                 case .object, .array:
-                    return slot(at: offset, in: element, tokens: tokens + [String(index)], key: key)
+                    return slot(at: offset, in: element, tokens: tokens + [String(count)], key: key)
                 default:
-                    return .value(tokens: tokens + [String(index)], key: key, range: element.range)
+                    return .value(tokens: tokens + [String(count)], key: key, range: element.range)
                 }
             }
-            return offset > value.range.start ? .value(tokens: tokens + [String(elements.count)], key: key, range: .at(offset)) : nil
+            return offset > value.range.start ? .value(tokens: tokens + [String(count)], key: key, range: .at(offset)) : nil
         default:
             return nil
         }
@@ -47,9 +56,11 @@ extension Server {
 
     mutating func completion(_ params: JSON) -> JSON {
         guard let (uri, document, offset) = target(params), Self.kind(of: uri) == .config else { return [] }
-        let parsed = JSONParser.parse(document.bytes)
-        guard let root = parsed.root, let slot = Self.slot(at: offset, in: root) else { return [] }
-        let analysis = self.analysis(of: uri)
+        // Where the cursor is, in the current text; what to offer, from the last analysis (right
+        // after an edit, the analysed text's keys, offers and locales: see recentAnalysis).
+        let parsed = JSONParser.parseTape(document.bytes)
+        guard let root = parsed.tape.root, let slot = Self.slot(at: offset, in: root) else { return [] }
+        let analysis = recentAnalysis(of: uri)?.analysis
         let resolved = analysis?.resolved
         let format = analysis?.format ?? .authoring
         var items: [JSON] = []

@@ -5,16 +5,29 @@ extension Server {
     mutating func hover(_ params: JSON) -> JSON {
         guard let (uri, document, offset) = target(params) else { return .null }
         if Self.kind(of: uri) == .configuration { return ruleHover(document, offset) }
-        guard let resolved = analysis(of: uri)?.resolved else { return .null }
+        // The last analysis answers right after an edit, unless the cursor or the hovered span
+        // is in changed text: then the current text's does.
+        guard let (analysis, changes) = recentAnalysis(of: uri) else { return .null }
+        if let answer = hover(offset, document, analysis.resolved, changes) { return answer }
+        return hover(offset, document, self.analysis(of: uri)?.resolved, ChangeMap(changes: [])) ?? .null
+    }
+
+    /// The hover at the current text's `offset` from an analysis `changes` behind; `nil` when
+    /// the changes are in the way.
+    func hover(_ offset: Int, _ document: TextDocument, _ resolved: ResolvedConfig?, _ changes: ChangeMap) -> JSON? {
+        guard let resolved else { return .null }
+        guard let offset = changes.analysed(offset) else { return nil }
         if let (symbol, token) = symbol(at: offset, in: resolved) {
+            guard let place = changes.current(token.range) else { return nil }
             let text: String
             switch symbol {
             case .string(let key): text = stringHover(key, resolved)
             case .offer(let key): text = offerHover(key, resolved)
             }
-            return Self.markdown(text, range: range(token.range, in: document))
+            return Self.markdown(text, range: range(place, in: document))
         }
         if let (text, place) = colorHover(offset, resolved) {
+            guard let place = changes.current(place) else { return nil }
             return Self.markdown(text, range: range(place, in: document))
         }
         return .null

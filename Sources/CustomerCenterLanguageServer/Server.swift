@@ -22,6 +22,9 @@ public struct Server {
     var cancelled: Set<String> = []
     /// Analyses by document, kept while its version and the configuration are unchanged.
     var analyses: [String: (version: Int, configuration: String?, analysis: Analysis)] = [:]
+    /// The changes made to each document since its last analysis (`nil`: too many to follow), so
+    /// that hover and completion can answer from that analysis right after an edit.
+    var changesSinceAnalysis: [String: [TextDocument.ByteChange]?] = [:]
     /// Configuration files read from disk (not open), by path; dropped when the client says one changed.
     var diskFiles: [String: [UInt8]?] = [:]
     var nextRequestID = 1
@@ -204,6 +207,7 @@ public struct Server {
         guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string,
               Self.kind(of: uri) != nil else { return [] }
         documents[uri] = TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: text)
+        changesSinceAnalysis[uri] = nil
         changed(uri)
         return []
     }
@@ -212,7 +216,8 @@ public struct Server {
         guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return [] }
         let version = params["textDocument"]?["version"]?.int ?? document.version + 1
         do {
-            try document.apply(params["contentChanges"]?.array ?? [], version: version, encoding: encoding)
+            let changes = try document.apply(params["contentChanges"]?.array ?? [], version: version, encoding: encoding)
+            noteChanges(changes, to: uri)
         } catch {
             // Nothing is applied: the document keeps its last good state.
             let why: String
@@ -231,6 +236,7 @@ public struct Server {
     mutating func didClose(_ params: JSON) -> [JSON] {
         guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else { return [] }
         analyses[uri] = nil
+        changesSinceAnalysis[uri] = nil
         pending.removeAll { $0 == uri }
         var out: [JSON] = []
         if !pullsDiagnostics {
@@ -375,6 +381,7 @@ public struct Server {
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
         let analysis = LintRun.analyze(source, configuration: configuration)
         analyses[uri] = (document.version, configurationPath, analysis)
+        changesSinceAnalysis[uri] = []
         return analysis
     }
 

@@ -133,9 +133,18 @@ public struct TextDocument: Sendable {
         case missingText
     }
 
-    /// Applies the changes of one `didChange`, in order, all or nothing.
-    public mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) {
+    /// One change as bytes: `start..<oldEnd` of the text before became `start..<newEnd`.
+    public struct ByteChange: Sendable, Equatable {
+        public var start: Int
+        public var oldEnd: Int
+        public var newEnd: Int
+    }
+
+    /// Applies the changes of one `didChange`, in order, all or nothing; returns them as bytes.
+    @discardableResult
+    public mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) -> [ByteChange] {
         var copy = self
+        var applied: [ByteChange] = []
         for change in changes {
             guard let text = change["text"]?.string else { throw .missingText }
             if let range = change["range"], !range.isNull {
@@ -144,14 +153,18 @@ public struct TextDocument: Sendable {
                 guard from <= to else { throw .invertedRange }
                 let start = copy.offset(of: from, encoding: encoding)
                 let end = copy.offset(of: to, encoding: encoding)
-                copy.bytes.replaceSubrange(start..<max(start, end), with: Array(text.utf8))
+                let inserted = Array(text.utf8)
+                copy.bytes.replaceSubrange(start..<max(start, end), with: inserted)
+                applied.append(ByteChange(start: start, oldEnd: max(start, end), newEnd: start + inserted.count))
             } else {
+                applied.append(ByteChange(start: 0, oldEnd: copy.bytes.count, newEnd: text.utf8.count))
                 copy.bytes = Array(text.utf8)
             }
             copy.lineStarts = Self.lineStarts(of: copy.bytes)
         }
         copy.version = version
         self = copy
+        return applied
     }
 
     /// The whole text.
