@@ -2,9 +2,6 @@ import CustomerCenterCompiler
 import JSONSyntax
 
 extension Server {
-    /// Rules whose findings are dead text: editors grey them out (`Unnecessary`).
-    static let unnecessary: Set<String> = ["ref.unused-string", "ref.unused-offer"]
-
     /// The protocol diagnostics of a document (a config, or a `.customer-center.json`).
     mutating func diagnostics(of uri: String) -> [JSON] {
         guard let document = documents[uri] else { return [] }
@@ -26,7 +23,8 @@ extension Server {
             ("source", "customer-center"),
             ("message", .string(diagnostic.message + (diagnostic.fix.map { " (\($0.message))" } ?? ""))),
         ]
-        if Self.unnecessary.contains(diagnostic.id.rawValue) { members.append(("tags", [1])) }
+        // Dead text (RuleDescriptor.marksUnnecessaryCode): editors grey it out (tag 1, Unnecessary).
+        if RuleCatalog.descriptor(for: diagnostic.id)?.marksUnnecessaryCode == true { members.append(("tags", [1])) }
         let related: [JSON] = diagnostic.notes.compactMap { note in
             guard let place = self.document(forDisplayPath: note.file, fallback: document) else { return nil }
             return ["location": location(note.range, in: place), "message": .string(note.message)]

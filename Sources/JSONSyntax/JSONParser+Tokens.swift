@@ -22,11 +22,11 @@ extension Parser {
                 tape.appendDecoded(word, ByteRange(start, pos))
                 return true
             }
-            try report(.unexpected(expected: "a string key", found: .word(word)), ByteRange(start, pos))
+            try report(.unexpected(expected: .stringKey, found: .word(word)), ByteRange(start, pos))
             return false
         }
         if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
-            try report(.unexpected(expected: "a string key", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            try report(.unexpected(expected: .stringKey, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
             try parseValue()  // skip the stray value as a unit (the caller drops it from the tape)
             return false
         }
@@ -34,7 +34,7 @@ extension Parser {
         if b >= 0x80, !token.isValidScalar {
             try report(.invalidUTF8, token.range)
         } else {
-            try report(.unexpected(expected: "a string key", found: token.token), token.range)
+            try report(.unexpected(expected: .stringKey, found: token.token), token.range)
         }
         pos = max(token.range.end, pos + 1)
         return false

@@ -114,7 +114,7 @@ struct Parser {
         do {
             try skipTrivia()
             if pos >= bytes.count {
-                try report(.unexpected(expected: "a JSON value", found: .endOfFile), .at(pos))
+                try report(.unexpected(expected: .jsonValue, found: .endOfFile), .at(pos))
             } else {
                 let index = tape.entries.count
                 try parseValue()
@@ -148,7 +148,7 @@ struct Parser {
     mutating func parseValue() throws(IssueLimitReached) {
         try checkSpillRoom()
         guard let b = byte(at: pos) else {
-            try report(.unexpected(expected: "a value", found: .endOfFile), .at(pos))
+            try report(.unexpected(expected: .value, found: .endOfFile), .at(pos))
             tape.append(.invalid, .at(pos))
             return
         }
@@ -164,7 +164,7 @@ struct Parser {
             try parseNumber()
         case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
             // Leave structural characters to the caller, which knows how to resynchronise.
-            try report(.unexpected(expected: "a value", found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            try report(.unexpected(expected: .value, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
             tape.append(.invalid, .at(pos))
         default:
             if isWordByte(b) {
@@ -177,7 +177,7 @@ struct Parser {
                 case "NaN", "Infinity":
                     try report(.invalidNumber(.notANumber(word)), ByteRange(start, pos))
                 default:
-                    try report(.unexpected(expected: "a value", found: .word(word)), ByteRange(start, pos))
+                    try report(.unexpected(expected: .value, found: .word(word)), ByteRange(start, pos))
                 }
                 tape.append(.invalid, ByteRange(start, pos))
                 return
@@ -186,7 +186,7 @@ struct Parser {
             if b >= 0x80, !token.isValidScalar {
                 try report(.invalidUTF8, token.range)
             } else {
-                try report(.unexpected(expected: "a value", found: token.token), token.range)
+                try report(.unexpected(expected: .value, found: token.token), token.range)
             }
             pos = token.range.end
             tape.append(.invalid, token.range)
@@ -218,7 +218,7 @@ struct Parser {
 
     /// "expected X, found Y" at the token; bytes that are not UTF-8 are `invalidUTF8` instead
     /// (a stray 0xCA is a broken byte, not the character 'Ê').
-    mutating func reportUnexpected(expected: String, _ token: (token: JSONSyntaxIssue.Token, range: ByteRange, isValidScalar: Bool)) throws(IssueLimitReached) {
+    mutating func reportUnexpected(expected: JSONSyntaxIssue.Expectation, _ token: (token: JSONSyntaxIssue.Token, range: ByteRange, isValidScalar: Bool)) throws(IssueLimitReached) {
         if !token.isValidScalar {
             try report(.invalidUTF8, token.range)
         } else {
@@ -243,13 +243,13 @@ struct Parser {
     mutating func parseArrayBody(openedAt start: Int) throws(IssueLimitReached) {
         let opening = ByteRange(start, start + 1)
         while true {
-            switch try startItem(opening: opening, closer: UInt8(ascii: "]"), expected: "a value") {
+            switch try startItem(opening: opening, closer: UInt8(ascii: "]"), expected: .value) {
             case .closed: return
             case .skipped: continue
             case .item: break
             }
             try parseValue()
-            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']'", nextItemIsKey: false) { return }
+            if try finishItem(closer: UInt8(ascii: "]"), expected: .commaOrArrayEnd, nextItemIsKey: false) { return }
         }
     }
 
@@ -259,7 +259,7 @@ struct Parser {
         var seen = DuplicateKeyIndex(base: keySlots.count)
         defer { keySlots.removeSubrange(seen.base...) }
         while true {
-            switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: "a string key") {
+            switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
             case .closed: return
             case .skipped: continue
             case .item: break
@@ -279,7 +279,7 @@ struct Parser {
                 try parseValue()
             } else {
                 let token = peekToken()
-                try reportUnexpected(expected: "':' after the key", token)
+                try reportUnexpected(expected: .colonAfterKey, token)
                 if let next = byte(at: pos), startsValue(next) {
                     try parseValue()
                 } else {
@@ -290,7 +290,7 @@ struct Parser {
                 let keyRange = tape.range(at: keyIndex)
                 try report(.duplicateKey(tape.text(at: keyIndex, in: bytes), first: first), keyRange)
             }
-            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}'", nextItemIsKey: true) { return }
+            if try finishItem(closer: UInt8(ascii: "}"), expected: .commaOrObjectEnd, nextItemIsKey: true) { return }
         }
     }
 
@@ -299,10 +299,8 @@ struct Parser {
 
     /// The start of an element or member: the container's closer (or the end of input, or the
     /// other kind of closer, each reported) closes it; a stray ',' or ':' is reported and skipped.
-    /// (`expected`, here and in `finishItem`, is static text made a String only when reported: a
-    /// String argument was built, its ASCII bit computed, on every call.)
     @inline(__always)
-    mutating func startItem(opening: ByteRange, closer: UInt8, expected: StaticString) throws(IssueLimitReached) -> ItemStart {
+    mutating func startItem(opening: ByteRange, closer: UInt8, expected: JSONSyntaxIssue.Expectation) throws(IssueLimitReached) -> ItemStart {
         let (opener, otherOpener, otherCloser) = closer == UInt8(ascii: "]")
             ? (UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"))
         try skipTrivia()
@@ -312,7 +310,7 @@ struct Parser {
         }
         if b == closer { pos += 1; return .closed }
         if b == UInt8(ascii: ",") || b == UInt8(ascii: ":") {
-            try report(.unexpected(expected: expected.description, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
+            try report(.unexpected(expected: expected, found: .character(UInt32(b))), ByteRange(pos, pos + 1))
             pos += 1
             return .skipped
         }
@@ -329,7 +327,7 @@ struct Parser {
     /// closes), `closer`, or an error. Returns whether the container is closed. The other kind of
     /// closing bracket, and the end of input, are left for the next turn of the caller's loop.
     @inline(__always)
-    mutating func finishItem(closer: UInt8, expected: StaticString, nextItemIsKey: Bool) throws(IssueLimitReached) -> Bool {
+    mutating func finishItem(closer: UInt8, expected: JSONSyntaxIssue.Expectation, nextItemIsKey: Bool) throws(IssueLimitReached) -> Bool {
         try skipTrivia()
         guard let next = byte(at: pos) else { return false }
         switch next {
@@ -349,7 +347,7 @@ struct Parser {
             break  // the other container's closer: a mismatched bracket, reported on the next turn
         default:
             let token = peekToken()
-            try reportUnexpected(expected: expected.description, token)
+            try reportUnexpected(expected: expected, token)
             // The start of a next item means a missing comma: carry on from it.
             let resumes = nextItemIsKey ? next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || isWordByte(next) : startsValue(next)
             if !resumes { pos = token.range.end }

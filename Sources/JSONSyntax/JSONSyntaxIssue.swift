@@ -14,10 +14,39 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
         self.range = range
     }
 
+    /// What the grammar needed where it found something else: typed, so the compiler picks
+    /// messages and fixes by case, not by matching text.
+    public enum Expectation: UInt8, Sendable, Equatable, CustomStringConvertible {
+        /// The document's top-level value (the file is empty or blank).
+        case jsonValue
+        /// A value: an element of an array, or a member's value.
+        case value
+        /// A member's key.
+        case stringKey
+        /// The ':' between a key and its value.
+        case colonAfterKey
+        /// What follows an array's element.
+        case commaOrArrayEnd
+        /// What follows an object's member.
+        case commaOrObjectEnd
+
+        /// How messages name it: `a value`, `',' or '}'`.
+        public var description: String {
+            switch self {
+            case .jsonValue: "a JSON value"
+            case .value: "a value"
+            case .stringKey: "a string key"
+            case .colonAfterKey: "':' after the key"
+            case .commaOrArrayEnd: "',' or ']'"
+            case .commaOrObjectEnd: "',' or '}'"
+            }
+        }
+    }
+
     /// The kinds of syntax problem the parser distinguishes.
     public enum Kind: Sendable, Equatable {
         /// A token other than the one the grammar needs here.
-        case unexpected(expected: String, found: Token)
+        case unexpected(expected: Expectation, found: Token)
         /// The file ends inside objects or arrays: reported once, for the innermost one (`opening`
         /// is its bracket); `closers` closes every open container, innermost first.
         case unclosed(bracket: UInt8, opening: ByteRange, closers: [UInt8])

@@ -59,18 +59,49 @@ import Testing
     @Test(arguments: cases)
     func examples(_ testCase: Case) throws {
         let rule = try #require(RuleCatalog.descriptor(for: testCase.id))
-        check(rule.failingExample, rule: rule, variant: testCase.variant, expectMarkers: true)
-        check(rule.passingExample, rule: rule, variant: testCase.variant, expectMarkers: false)
+        for example in rule.failingExamples { check(example, rule: rule, variant: testCase.variant, expectMarkers: true) }
+        for example in rule.passingExamples { check(example, rule: rule, variant: testCase.variant, expectMarkers: false) }
     }
 
     @Test(arguments: documentRules.map(\.id))
     func switchedOffRuleIsSilent(_ id: RuleID) throws {
         let rule = try #require(RuleCatalog.descriptor(for: id))
-        let example = MarkedText(rule.failingExample)
-        let options = LintOptions(inputFormat: rule.exampleFormat, severityOverrides: [id: .off],
-                                  requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
-        let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
-        #expect(report.diagnostics.allSatisfy { $0.id != id })
+        for marked in rule.failingExamples {
+            let example = MarkedText(marked)
+            let options = LintOptions(inputFormat: rule.exampleFormat, severityOverrides: [id: .off],
+                                      requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
+            let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
+            #expect(report.diagnostics.allSatisfy { $0.id != id })
+        }
+    }
+
+    /// The descriptor's `blocksCompile` is what the compile gate reads: switched off, a rule
+    /// that blocks compile still refuses its failing examples; one that does not lets through
+    /// an example whose only error is its own.
+    @Test(arguments: documentRules.filter { $0.exampleFormat == .authoring }.map(\.id))
+    func compileGateFollowsTheDescriptor(_ id: RuleID) throws {
+        let rule = try #require(RuleCatalog.descriptor(for: id))
+        for marked in rule.failingExamples {
+            let text = MarkedText(marked).text
+            let off = LintOptions(severityOverrides: [id: .off], requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
+            let on = Compiler.compile(SourceFile(path: "e.json", text: text), lintOptions: LintOptions(requiredLocales: off.requiredLocales))
+            let othersAreClean = on.report.diagnostics.allSatisfy { $0.id == id || $0.severity != .error }
+            guard on.report.diagnostics.contains(where: { $0.id == id }), othersAreClean else { continue }
+            let result = Compiler.compile(SourceFile(path: "e.json", text: text), lintOptions: off)
+            if rule.blocksCompile {
+                #expect(result.payloads == nil, "\(id) blocks compile, yet its example compiled with the rule off")
+            } else if on.report.diagnostics.allSatisfy({ $0.id != id || $0.severity == .error }) {
+                #expect(result.payloads != nil, "\(id) does not block compile, yet its example was refused with the rule off")
+            }
+        }
+    }
+
+    /// Syntax rules are errors that block compile (SPEC §2); only `json.*` rules are syntax.
+    @Test func syntaxRulesAreJSONErrors() {
+        let syntax = RuleCatalog.all.filter(\.isSyntax)
+        #expect(Set(syntax.map(\.id.rawValue)) == ["json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth"])
+        #expect(syntax.allSatisfy { $0.defaultSeverity == .error && $0.blocksCompile })
+        #expect(RuleCatalog.all.filter(\.marksUnnecessaryCode).map(\.id.rawValue) == ["ref.unused-string", "ref.unused-offer"])
     }
 
     /// The catalog is exactly SPEC §5 plus the project's own rules: same ids, same default
@@ -104,7 +135,10 @@ import Testing
         }
         for rule in RuleCatalog.all {
             #expect(!rule.summary.isEmpty && !rule.rationale.isEmpty)
-            #expect(rule.failingExample.contains(RuleDescriptor.marker), "\(rule.id)")
+            #expect(rule.failingExamples.allSatisfy { $0.contains(RuleDescriptor.marker) }, "\(rule.id)")
+            #expect(rule.passingExamples.allSatisfy { !$0.contains(RuleDescriptor.marker) }, "\(rule.id)")
+            #expect(Set(rule.failingExamples + rule.passingExamples).count == rule.failingExamples.count + rule.passingExamples.count,
+                    "\(rule.id) repeats an example")
         }
     }
 }

@@ -39,10 +39,6 @@ public struct CompileResult: Sendable {
 
 /// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
 public enum Compiler {
-    /// Findings that stop `compile` whatever the configuration says (`--rule … =off`, `ignore`):
-    /// compiling past them would ship an empty title, a missing offer or a guessed value.
-    public static var blockingRules: Set<RuleID> { RuleDescriptor.compileBlockingRules }
-
     /// One payload per platform and locale of an error-free config, in platform, then locale order.
     public static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
                                 customer: Customer? = nil) -> [CompiledPayload] {

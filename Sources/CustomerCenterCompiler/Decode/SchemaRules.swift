@@ -7,6 +7,7 @@ public enum SchemaUnknownFieldRule: Rule {
         summary: "A key the format does not have (with the nearest known key).",
         rationale: "The SDKs ignore keys they do not know, so a misspelt key (say 'subtitel_key') silently does nothing: users would not see the subtitle you wrote.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(extra: #"↓"apperance": {}"#),
         passingExample: Examples.authoring(extra: #""appearance": {}"#))
 }
@@ -18,6 +19,7 @@ public enum SchemaMissingFieldRule: Rule {
         summary: "A required key is absent.",
         rationale: "Without it the config cannot be compiled into what the SDKs require: the screen, path or offer would be missing or fail to load for every user.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        blocksCompile: true,
         failingExample: Examples.authoring(screens: #"↓"MANAGEMENT": {"type": "MANAGEMENT", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 }
@@ -29,6 +31,7 @@ public enum SchemaTypeMismatchRule: Rule {
         summary: "A value of the wrong JSON type: includes null where a value is required, fractions and out-of-range numbers.",
         rationale: "Both SDKs decode strictly: a number where text belongs, or \"true\" in quotes, makes the whole config fail on iOS and the screen or config fail on Android.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        blocksCompile: true,
         failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓"14 days"}]}}"#),
         passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}]}}"#))
 }
@@ -40,6 +43,7 @@ public enum SchemaEnumValueRule: Rule {
         summary: "A value outside its enum; case mistakes and near misses get a fix.",
         rationale: "Enum values match exactly and case-sensitively: 'cancel' is not CANCEL. iOS hides such a path and Android drops it, so users would not see the option.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe, .unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": ↓"cancel", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title"}]}"#))
 }

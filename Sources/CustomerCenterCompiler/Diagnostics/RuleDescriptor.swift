@@ -1,5 +1,6 @@
 /// Everything a rule says about itself: the source of `rules`, `explain`, SARIF metadata,
-/// the README table, and the examples the generic rule test runs.
+/// the README table, the run's policy (syntax, compile gate), the editor's tags, and the
+/// examples the generic rule test runs.
 public struct RuleDescriptor: Sendable {
     /// Stable id (API).
     public let id: RuleID
@@ -11,54 +12,73 @@ public struct RuleDescriptor: Sendable {
     public let defaultSeverity: Severity
     /// The formats the rule applies to (SPEC §5 column "on").
     public let formats: Set<InputFormat>
-    /// A document that must produce this rule's diagnostics exactly at each `↓` marker.
-    public var failingExample: String { failing() }
-    /// A document that must produce none of this rule's diagnostics.
-    public var passingExample: String { passing() }
+    /// The kinds of fix the rule offers: empty when it has none (`rules` shows them; a test
+    /// checks them against what the rule emits on its examples).
+    public let fixes: Set<FixApplicability>
+    /// Whether a finding of this rule means the file is not valid JSON (SPEC §2): it cannot be
+    /// switched off or lowered below error, on the command line or in the configuration file.
+    public let isSyntax: Bool
+    /// Whether a finding of this rule stops `compile` whatever the configuration says (`off`,
+    /// `ignore`): compiling past it would ship an empty title, a missing offer or a guessed value.
+    public let blocksCompile: Bool
+    /// Whether the finding marks dead text (an unused string or offer): editors grey it out.
+    public let marksUnnecessaryCode: Bool
+    /// The first failing example (the one `explain` shows).
+    public var failingExample: String { failingExamples[0] }
+    /// The first passing example (the one `explain` shows).
+    public var passingExample: String { passingExamples[0] }
+    /// Documents that must each produce this rule's diagnostics exactly at each `↓` marker.
+    public var failingExamples: [String] { [failing()] + moreFailing() }
+    /// Documents that must each produce none of this rule's diagnostics.
+    public var passingExamples: [String] { [passing()] + morePassing() }
     // Built on use: linting never needs them, and start-up time is a feature.
     private let failing: @Sendable () -> String
     private let passing: @Sendable () -> String
+    private let moreFailing: @Sendable () -> [String]
+    private let morePassing: @Sendable () -> [String]
     /// The format the examples are read as.
     public let exampleFormat: InputFormat
 
     /// Creates a descriptor.
     public init(
         id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
-        formats: Set<InputFormat>, failingExample: @escaping @Sendable @autoclosure () -> String,
-        passingExample: @escaping @Sendable @autoclosure () -> String, exampleFormat: InputFormat = .authoring
+        formats: Set<InputFormat>, fixes: Set<FixApplicability> = [], isSyntax: Bool = false, blocksCompile: Bool = false,
+        marksUnnecessaryCode: Bool = false,
+        failingExample: @escaping @Sendable @autoclosure () -> String,
+        passingExample: @escaping @Sendable @autoclosure () -> String,
+        moreFailingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
+        morePassingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
+        exampleFormat: InputFormat = .authoring
     ) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
         self.formats = formats
+        self.fixes = fixes
+        self.isSyntax = isSyntax
+        // A file that is not JSON has nothing to compile.
+        self.blocksCompile = blocksCompile || isSyntax
+        self.marksUnnecessaryCode = marksUnnecessaryCode
         self.failing = failingExample
         self.passing = passingExample
+        self.moreFailing = moreFailingExamples
+        self.morePassing = morePassingExamples
         self.exampleFormat = exampleFormat
     }
 
     /// The marker in examples that shows where a diagnostic must start.
     public static let marker: Character = "↓"
 
-    /// Whether a finding of this rule means the file is not valid JSON (SPEC §2): it cannot be
-    /// switched off or lowered below error, on the command line or in the configuration file.
-    public var isSyntax: Bool { Self.syntaxRules.contains(id) }
-
-    /// Whether a finding of this rule stops `compile` whatever the configuration says (`off`,
-    /// `ignore`): compiling past it would ship an empty title, a missing offer or a guessed value.
-    public var blocksCompile: Bool { Self.compileBlockingRules.contains(id) }
-
-    static let syntaxRules: Set<RuleID> = ["json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth"]
-    static let compileBlockingRules: Set<RuleID> = [
-        "json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth", "json.duplicate-key",
-        "schema.missing-field", "schema.type-mismatch",
-        "ref.unresolved-string", "ref.unresolved-offer", "l10n.missing-default-translation",
-    ]
-
     /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
     public var formatsLabel: String {
         let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }
         return parts.isEmpty ? "—" : parts.joined(separator: " ")
+    }
+
+    /// `safe`, `unsafe`, `safe, unsafe` or `—`.
+    public var fixesLabel: String {
+        fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
     }
 }
 

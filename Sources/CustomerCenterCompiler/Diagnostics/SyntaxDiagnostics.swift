@@ -18,9 +18,9 @@ enum SyntaxDiagnostics {
             if case .word(let word) = found, ["true", "false", "null"].contains(word.lowercased()) {
                 fix = Fix(message: "JSON literals are lower-case: write '\(word.lowercased())'",
                           edits: [TextEdit(range: range, replacement: word.lowercased())], applicability: .safe)
-            } else if expected.hasPrefix("',' or"), startsValue(found) {
+            } else if expected == .commaOrArrayEnd || expected == .commaOrObjectEnd, startsValue(found) {
                 fix = Fix(message: "insert ','", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ",")], applicability: .safe)
-            } else if expected.hasPrefix("':'") {
+            } else if expected == .colonAfterKey {
                 fix = Fix(message: "insert ':'", edits: [TextEdit(range: insertionPoint(before: range.start, in: source), replacement: ":")], applicability: .safe)
             }
             sink.emit(syntax, "expected \(expected), found \(describe(found))", at: range, pointer: pointer, fix: fix)

@@ -28,6 +28,8 @@ public enum RuleDocumentation {
                 ("severity", .text(rule.defaultSeverity.rawValue)),
                 ("formats", .list(InputFormat.allCases.filter { rule.formats.contains($0) }.map { .text($0.rawValue) })),
                 ("fixes", .list(FixApplicability.allCases.filter(rule.fixes.contains).map { .text($0.rawValue) })),
+                ("syntax", .flag(rule.isSyntax)),
+                ("blocks_compile", .flag(rule.blocksCompile)),
                 ("summary", .text(rule.summary)),
                 ("rationale", .text(rule.rationale)),
             ])

@@ -40,37 +40,17 @@ public enum RuleCatalog {
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
         + previewRuleTypes
 
-    /// The kinds of fix each rule offers (`rules` shows them; a test checks them against what
-    /// the rules emit on their examples).
-    static let fixKinds: [RuleID: Set<FixApplicability>] = [
-        "json.syntax": [.safe, .unsafe], "json.comment": [.safe], "json.trailing-comma": [.safe], "json.duplicate-key": [.safe],
-        "json.bom": [.safe], "schema.unknown-field": [.unsafe], "schema.enum-value": [.safe, .unsafe],
-        "ref.unresolved-string": [.unsafe], "ref.unresolved-offer": [.unsafe],
-        "l10n.unknown-locale": [.unsafe], "l10n.malformed-placeholder": [.safe], "l10n.whitespace": [.safe], "l10n.sdk-key-drift": [.unsafe],
-        "screen.unknown-type": [.safe, .unsafe], "screen.type-mismatch": [.unsafe],
-        "path.invalid-url": [.unsafe], "path.in-app-non-http": [.unsafe], "path.invalid-refund-window": [.unsafe],
-        "path.custom-url-missing-url": [.unsafe], "offer.invalid-store-id": [.safe, .unsafe],
-        "appearance.invalid-color": [.safe, .unsafe], "support.invalid-email": [.safe],
-    ]
-
     /// Rules this project adds to SPEC §5 (documented in the README's rule table).
     public static let projectRules: Set<RuleID> = [MissingRequiredTranslationRule.descriptor.id]
 
     /// Every rule's descriptor.
     public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }
 
+    /// The ids of the rules that block `compile` (`RuleDescriptor.blocksCompile`).
+    static let compileBlockingRules: Set<RuleID> = Set(all.filter(\.blocksCompile).map(\.id))
+
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The descriptor of `id`, if the rule exists.
     public static func descriptor(for id: RuleID) -> RuleDescriptor? { byID[id] }
-}
-
-extension RuleDescriptor {
-    /// The kinds of fix the rule offers: empty when it has none (`rules` shows them).
-    public var fixes: Set<FixApplicability> { RuleCatalog.fixKinds[id] ?? [] }
-
-    /// `safe`, `unsafe`, `safe, unsafe` or `—`.
-    public var fixesLabel: String {
-        fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
-    }
 }

@@ -132,7 +132,7 @@ extension LintRun {
         if let platforms { options.platforms = platforms }
         var gate = options.gate
         gate.ignores = Self.ignores(of: group.configuration, for: source)
-        if compileGate { gate.compileBlocking = RuleDescriptor.compileBlockingRules }
+        if compileGate { gate.compileBlocking = RuleCatalog.compileBlockingRules }
         let analyzed = Linter.analyze(source, options: options, gate: gate, displayCap: compileGate ? settings.displayCap : nil)
         state.reports.append(RunState.Entry(report: analyzed.analysis.report, isConfigurationReport: false))
         if let configuration = group.configuration {

@@ -443,7 +443,7 @@ extension Compiler {
         if let platforms = options.platforms { lint.platforms = platforms }
         var gate = lint.gate
         gate.ignores = LintRun.ignores(of: configuration, for: source)
-        gate.compileBlocking = RuleDescriptor.compileBlockingRules
+        gate.compileBlocking = RuleCatalog.compileBlockingRules
         let (analysis, after) = Linter.analyze(source, options: lint, gate: gate, displayCap: Linter.findingsPerRuleLimit)
         guard let resolved = analysis.resolved, analysis.format == .authoring, after.blockers == 0, analysis.report.counts.errors == 0 else {
             return CompileResult(report: analysis.report, payloads: nil)

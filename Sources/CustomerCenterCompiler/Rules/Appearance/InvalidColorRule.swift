@@ -5,6 +5,7 @@ public enum InvalidColorRule: ModelRule {
         summary: "A colour that is not '#RRGGBB' or '#RRGGBBAA' (Android fails the whole config; iOS drops it).",
         rationale: "Android throws on a colour it cannot parse and shows every customer the error screen; iOS silently uses the system colour instead.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe, .unsafe],
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": ↓"#FFF"}, "dark": {"accent_color": "#000000"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": "#FFFFFF"}, "dark": {"accent_color": "#00000080"}}"##))
 

@@ -5,6 +5,7 @@ public enum MalformedPlaceholderRule: ModelRule {
         summary: "'{{price}}', '{{ price}', '{ price }': spacing or braces the SDKs do not replace.",
         rationale: "The SDKs replace exactly '{{ price }}' with one space inside each brace: any other spelling is shown to customers as is, braces and all.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe],
         failingExample: Examples.authoring(strings: #""title": {"en": "Stay for ↓{{price}}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }} {not a placeholder}"}"#))
 

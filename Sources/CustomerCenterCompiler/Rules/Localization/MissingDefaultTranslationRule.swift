@@ -5,6 +5,7 @@ public enum MissingDefaultTranslationRule: ModelRule {
         summary: "A key with no text in the default locale.",
         rationale: "The default locale is the fallback for every language you do not translate: without its text, customers in those languages see nothing (or the SDK's built-in English).",
         defaultSeverity: .error, formats: [.authoring],
+        blocksCompile: true,
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"de": "Support kontaktieren"}"#)
             .replacingOccurrences(#""contact_support""#, with: #"↓"contact_support""#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"de": "Support kontaktieren", "en": "Contact us"}"#))

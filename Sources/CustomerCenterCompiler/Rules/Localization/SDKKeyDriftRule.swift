@@ -5,10 +5,9 @@ public enum SDKKeyDriftRule: ModelRule {
         summary: "A key one edit away from a known SDK key (e.g. 'restore_purchase').",
         rationale: "The SDKs look their own labels up by exact key: 'restore_purchase' is never read, so customers see the built-in text instead of yours (compile fills every built-in key the config does not define from its own translations in 32 languages; the SDKs alone show English). Write the SDK's key to override a built-in label.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"restore_purchase": {"en": "Restore"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "restore_purchases": {"en": "Restore"}"#))
-
-
 
     public static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {

@@ -5,6 +5,7 @@ public enum UnknownLocaleRule: ModelRule {
         summary: "Not a valid BCP 47 language tag, or a known mistake ('jp' → 'ja', 'cn' → 'zh').",
         rationale: "No device asks for 'jp': Japanese customers would never get these texts and see the default language instead.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", ↓"jp": "ヘルプ"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "ja": "ヘルプ", "pt-BR": "Ajuda", "zh_Hans": "帮助", "es-419": "Ayuda"}"#))
 

@@ -5,6 +5,7 @@ public enum WhitespaceRule: ModelRule {
         summary: "Leading, trailing or doubled whitespace in a text.",
         rationale: "Stray spaces misalign titles and buttons and usually mean a word was deleted or text was pasted with its surroundings.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        fixes: [.safe],
         failingExample: Examples.authoring(strings: #""title": {"en": "Cancel↓  my subscription↓ "}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 

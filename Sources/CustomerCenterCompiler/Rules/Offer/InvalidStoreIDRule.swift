@@ -5,6 +5,7 @@ public enum InvalidStoreIDRule: ModelRule {
         summary: "A store offer id with characters or a length the store rejects.",
         rationale: "No offer in the store can have this id, so the SDK finds no matching offer and silently skips it: customers never see the discount.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe, .unsafe],
         failingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
             extra: #""promotional_offers": {"stay": {"ios_offer_id": "stay_offer", "android_offer_id": ↓"Stay_Offer", "title_key": "title", "subtitle_key": "title"}}"#),

@@ -5,6 +5,7 @@ public enum CustomURLMissingURLRule: ModelRule {
         summary: "CUSTOM_URL without 'url' (iOS drops the path); for iOS, also without 'open_method'.",
         rationale: "iOS drops a CUSTOM_URL path that has no url or no open_method; Android shows one without a url but does nothing when it is tapped (it opens one without open_method externally).",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": ↓"CUSTOM_URL", "title_key": "title", "open_method": "EXTERNAL"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com", "open_method": "EXTERNAL"}]}"#))
 

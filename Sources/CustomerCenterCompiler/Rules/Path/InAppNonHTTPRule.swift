@@ -5,6 +5,7 @@ public enum InAppNonHTTPRule: ModelRule {
         summary: "'open_method: IN_APP' with a URL that is not http(s).",
         rationale: "The in-app browser only opens web pages: iOS opens other schemes externally anyway (older versions crashed on deep links set to IN_APP).",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": ↓"IN_APP"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": "EXTERNAL"}]}"#))
 

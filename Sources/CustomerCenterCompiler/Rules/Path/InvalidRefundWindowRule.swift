@@ -5,6 +5,7 @@ public enum InvalidRefundWindowRule: ModelRule {
         summary: "A 'refund_window' that is neither 'forever' nor an ISO-8601 duration.",
         rationale: "iOS finds a duration anywhere in the text: with no 'P' it applies no limit, so the refund option shows long after the window you meant; with a 'P' and no number after it the window is zero and the refund option never shows; '-P-9223372036854775808D' crashes the app.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": ↓"14 days"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": "P14D"}]}"#))
 

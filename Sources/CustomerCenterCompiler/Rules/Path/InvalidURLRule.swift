@@ -5,6 +5,7 @@ public enum InvalidURLRule: ModelRule {
         summary: "A 'url' that is not an absolute URL.",
         rationale: "iOS drops a CUSTOM_URL path whose URL it cannot parse (spaces, no scheme), and Android opens nothing: customers lose the link.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": ↓"www.example.com/help", "open_method": "EXTERNAL"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings/help?from=cc", "open_method": "EXTERNAL"}]}"#))
 

@@ -5,6 +5,7 @@ public enum UnresolvedOfferRule: ModelRule {
         summary: "A 'promotional_offer_key' with no entry in 'promotional_offers' (with the nearest key).",
         rationale: "The retention offer you meant to show is missing: customers go straight to cancelling or refunding instead of seeing it.",
         defaultSeverity: .error, formats: [.authoring],
+        fixes: [.unsafe], blocksCompile: true,
         failingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": ↓"stay-offer"}]}"#,
             extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#),

@@ -5,6 +5,7 @@ public enum UnresolvedStringRule: ModelRule {
         summary: "A '*_key' with no entry in 'localized_strings' (with the nearest key).",
         rationale: "A key that names no text cannot be compiled: the dashboard would show the raw key or nothing, and the screen, path or offer would have no title.",
         defaultSeverity: .error, formats: [.authoring],
+        fixes: [.unsafe], blocksCompile: true,
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"titel", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 

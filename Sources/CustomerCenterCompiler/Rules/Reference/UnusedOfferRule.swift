@@ -5,6 +5,7 @@ public enum UnusedOfferRule: ModelRule {
         summary: "An offer that nothing references.",
         rationale: "No path or survey option shows this offer, so no customer will ever see it: usually a path lost its 'promotional_offer_key'.",
         defaultSeverity: .warning, formats: [.authoring],
+        marksUnnecessaryCode: true,
         failingExample: Examples.authoring(extra: #""promotional_offers": {↓"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#),
         passingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay_offer"}]}"#,

@@ -5,6 +5,7 @@ public enum UnusedStringRule: ModelRule {
         summary: "A string that nothing references and the SDKs do not know.",
         rationale: "Dead text still has to be translated into every locale, and it often means a reference has a typo: some screen shows a different key than the one you translated.",
         defaultSeverity: .warning, formats: [.authoring],
+        marksUnnecessaryCode: true,
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"legacy_title": {"en": "Old help"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"en": "Write to us"}"#))
 

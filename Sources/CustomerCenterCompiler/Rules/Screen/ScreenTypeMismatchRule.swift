@@ -5,6 +5,7 @@ public enum ScreenTypeMismatchRule: ModelRule {
         summary: "A screen's 'type' differs from its key.",
         rationale: "The SDKs pick screens by key and ignore 'type', so a screen keyed MANAGEMENT with type NO_ACTIVE is shown to subscribers: the mismatch is almost always a copy-paste slip.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.unsafe],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": ↓"NO_ACTIVE", "title_key": "title", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 

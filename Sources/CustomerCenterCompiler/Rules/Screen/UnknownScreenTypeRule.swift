@@ -5,6 +5,7 @@ public enum UnknownScreenTypeRule: ModelRule {
         summary: "A screen key other than MANAGEMENT or NO_ACTIVE (iOS crashes on two such keys).",
         rationale: "No SDK shows such a screen: Android drops it, iOS keeps it as 'unknown', and iOS crashes when the Customer Center opens if there are two of them.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe, .unsafe],
         failingExample: Examples.authoring(screens: #"↓"MANAGMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 

@@ -5,6 +5,7 @@ public enum InvalidEmailRule: ModelRule {
         summary: "A support email that is not an email address.",
         rationale: "The SDKs build a mailto: link from it: an invalid address hides \"Contact support\" or opens a mail nobody receives.",
         defaultSeverity: .error, formats: [.authoring, .response],
+        fixes: [.safe],
         failingExample: Examples.authoring(extra: #""support": {"email": ↓"support at example.com"}"#),
         passingExample: Examples.authoring(extra: #""support": {"email": "support+app@example.co.uk"}"#))
 
