@@ -33,16 +33,19 @@ let package = Package(
         .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer"], path: "Benchmarks/Bench"),
         .executableTarget(name: "startup-floor", path: "Benchmarks/StartupFloor"),
         .executableTarget(name: "peak-rss", path: "Benchmarks/PeakRSS"),
-        .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax"]),
+        // What several test targets need, written once: scratch directories, the seeded
+        // generator, the repository's paths, starting a process. Used only by test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax", "TestSupport"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",
-            dependencies: ["CustomerCenterCompiler", "JSONSyntax"],
+            dependencies: ["CustomerCenterCompiler", "JSONSyntax", "TestSupport"],
             exclude: ["Golden", "Resources", "FuzzRegressions"]
         ),
-        .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["customer-center", "CustomerCenterCompiler"]
+            dependencies: ["customer-center", "CustomerCenterCompiler", "TestSupport"]
         ),
     ]
 )

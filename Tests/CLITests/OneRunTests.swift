@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The run that joins the parts (SPEC §2 "Gates are exact", "One run", "No command destroys a
 /// file", "Directories"; §6): each case is one a new user hit where policy spread over several
@@ -198,18 +199,10 @@ import Testing
         let text = "{\"screens\": {}, \"localization\": {\"default\": \"en\", \"localized_strings\": {\(padding)}},}\n"
         let dir = try write(["customer_center.json": text])
         let script = "ulimit -f 16; exec \"$0\" lint --fix --format compact customer_center.json"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, CLI.binary.path]
-        process.currentDirectoryURL = dir
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 3, "\(stderr)")
+        let result = try Subprocess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, CLI.binary.path], in: dir)
+        let stderr = result.stderr
+        #expect(result.exited)
+        #expect(result.status == 3, "\(stderr)")
         #expect(stderr.contains("cannot write"))
         #expect(try String(contentsOf: dir.appendingPathComponent("customer_center.json"), encoding: .utf8) == text)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["customer_center.json"])

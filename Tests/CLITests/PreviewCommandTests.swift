@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `preview` through the binary: the page, the browser's failures, and the check end to end with
 /// a stand-in browser (and with the real headless Chromium when one is installed).

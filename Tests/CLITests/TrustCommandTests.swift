@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 11's command-line promises, run through the built binary.
 @Suite struct TrustCommandTests {
@@ -21,17 +22,8 @@ import Testing
     /// which gives the binary a pseudo-terminal).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "skipped: no /usr/bin/script to give the binary a terminal"))
     func lintOnATerminalSaysItReadsStandardInput() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(CLI.binary.path) lint --color never", "/dev/null"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self).contains("reading a config from standard input"))
+        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "\(CLI.binary.path) lint --color never", "/dev/null"])
+        #expect((result.stdout + result.stderr).contains("reading a config from standard input"))
         // Not on a pipe: scripts and editors get no hint.
         let piped = try CLI.run(["lint", "--format", "compact"], stdin: Data("{}".utf8))
         #expect(!piped.stderr.contains("reading a config"))

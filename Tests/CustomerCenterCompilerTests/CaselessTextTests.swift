@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 
 /// `CaselessText` decides on bytes what `a == b || (a.utf8.count == b.utf8.count &&

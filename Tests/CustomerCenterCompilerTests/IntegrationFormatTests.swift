@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 
 /// The CI formats, each checked by an independent consumer.
@@ -137,16 +138,8 @@ import Testing
     }
 
     func runPython(_ script: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
+        let result = try Subprocess.run(command: "python3", ["-c", script] + arguments)
+        return result.stdout + result.stderr
     }
 }
 

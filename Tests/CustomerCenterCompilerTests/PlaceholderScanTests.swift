@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 
 /// The questions the text index and the placeholder-mismatch rule ask of a text's bytes, against

@@ -1,20 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
-
-/// SplitMix64: a tiny, seedable generator, so every property run is reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Randomized properties over generated JSON and over mutated configs. Seeds are fixed (and
 /// printed on failure), so a failure reproduces exactly.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
@@ -33,15 +34,9 @@ import JSONSyntax
             .write(to: broken, atomically: true, encoding: .utf8)
         let examples = ["customer_center.json", "default.json"].map { TestPaths.examples.appendingPathComponent($0) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Self.committed.path] + examples.map(\.path) + [broken.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let result = try Subprocess.run(command: "python3", ["-c", script, Self.committed.path] + examples.map(\.path) + [broken.path])
+        let output = result.stdout
+        #expect(result.status == 0, "\(output)\(result.stderr)")
         let lines = output.split(separator: "\n").map(String.init)
         for example in examples { #expect(lines.contains("\(example.lastPathComponent) 0"), "\(output)") }
         #expect(lines.contains("\(broken.lastPathComponent) 3"), "\(output)")

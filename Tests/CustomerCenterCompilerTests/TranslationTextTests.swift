@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
@@ -186,9 +187,9 @@ import JSONSyntax
     }
 }
 
-private extension String {
+extension String {
     /// Four lower-case hex digits.
-    init(format4 unit: UInt16) {
+    fileprivate init(format4 unit: UInt16) {
         let digits = String(unit, radix: 16)
         self = String(repeating: "0", count: 4 - digits.count) + digits
     }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 
 /// `path.invalid-url` reads an ASCII URL's bytes; any other text by characters. On every text

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JSONSyntax
 
 /// The word-at-a-time scans against the obvious byte loop, on every byte value at every position
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func randomBuffersAgreeWithTheByteLoop() {
-        var generator = SplitMix(seed: 18)
+        var generator = SeededGenerator(seed: 18)
         // Few special bytes, so runs are long and the word loop does the work.
         let alphabet: [UInt8] = Array("abc def ghij".utf8) + [0x22, 0x27, 0x5C, 0x0A, 0x0D, 0x09, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x00, 0x21, 0x5B, 0x5D]
         for _ in 0..<2_000 {
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func multiByteRunsEndWhereTheStandardDecoderStops() {
-        var generator = SplitMix(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         // Well-formed sequences of every length and lead byte class, and the ill-formed ones
         // next to them: lone and extra continuation bytes, overlongs, surrogates, past U+10FFFF,
         // bytes never used, sequences cut short (the buffer end cuts them too).
@@ -164,18 +165,6 @@ import Testing
 }
 
 /// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JSONSyntax
 
 /// A short tag per issue kind, so the table below stays readable.
@@ -216,20 +217,9 @@ struct FailCase: CustomTestStringConvertible, Sendable {
 /// Every repeated key of every object is found, against a reference computed the plain way:
 /// member i repeats the first earlier member whose key Swift's `String` compares equal.
 @Suite struct DuplicateKeyPropertyTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func everyDuplicateIsFound(_ seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         // Few distinct keys, so repeats are common; precomposed and decomposed é are one key.
         let alphabet = ["a", "b", "ab", "ba", "é", "e\u{0301}", "日本", "K", "\u{212A}", "long_key_name", "x\\u0041"]
         for _ in 0..<20 {

@@ -1,55 +1,23 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CustomerCenterCompiler
 
 /// Paths of the repository and the shared fixtures, found from this file.
 enum TestPaths {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot: URL = PackagePaths.root
     static let golden = packageRoot.appendingPathComponent("Tests/CustomerCenterCompilerTests/Golden")
     static let examples = packageRoot.appendingPathComponent("Examples")
-    /// `../shared` beside the repository (CI clones main with shared/ beside it; a user's clone
-    /// has none, and the tests that compare against it skip, saying so).
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `../shared` beside the repository (see `PackagePaths.shared`).
+    static let shared = PackagePaths.shared
     /// `../shared/fixtures`.
     static let fixtures = shared.appendingPathComponent("fixtures")
     /// Whether `../shared` is there.
-    static let sharedIsPresent = FileManager.default.fileExists(atPath: shared.appendingPathComponent("SPEC.md").path)
+    static let sharedIsPresent = PackagePaths.sharedIsPresent
 
     static func files(in directory: URL, extensions: Set<String>) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.sorted().map { directory.appendingPathComponent($0) }.filter { extensions.contains($0.pathExtension) }
-    }
-}
-
-/// Temporary directories the tests make, removed when the test process exits: tests run in
-/// parallel and a directory may be read until its test ends, so not before. A run leaves
-/// nothing in `$TMPDIR`.
-enum Scratch {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var directories: [URL] = []
-    nonisolated(unsafe) private static var hooked = false
-
-    /// A new empty directory named `prefix-UUID`, removed at exit.
-    static func directory(_ prefix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        lock.lock()
-        defer { lock.unlock() }
-        if !hooked {
-            hooked = true
-            atexit { Scratch.removeAll() }
-        }
-        directories.append(url)
-        return url
-    }
-
-    private static func removeAll() {
-        lock.lock()
-        let all = directories
-        directories = []
-        lock.unlock()
-        for url in all { try? FileManager.default.removeItem(at: url) }
     }
 }
 

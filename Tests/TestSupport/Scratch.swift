@@ -1,0 +1,32 @@
+import Foundation
+
+/// Temporary directories the tests make, removed when the test process exits: tests run in
+/// parallel and a directory may be read until its test ends, so not before. A run leaves
+/// nothing in `$TMPDIR`.
+public enum Scratch {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var directories: [URL] = []
+    nonisolated(unsafe) private static var hooked = false
+
+    /// A new empty directory named `prefix-UUID`, removed at exit.
+    public static func directory(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        lock.lock()
+        defer { lock.unlock() }
+        if !hooked {
+            hooked = true
+            atexit { Scratch.removeAll() }
+        }
+        directories.append(url)
+        return url
+    }
+
+    private static func removeAll() {
+        lock.lock()
+        let all = directories
+        directories = []
+        lock.unlock()
+        for url in all { try? FileManager.default.removeItem(at: url) }
+    }
+}
