@@ -94,6 +94,8 @@ public enum StdioLoop {
 }
 
 /// The C library's `write`, by a name `StdioLoop.write` does not shadow.
+// named after the C function it calls.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(fd, buffer, count)

@@ -200,7 +200,6 @@ struct PreviewBuilder {
         }.joined(separator: ";")
     }
 
-
     /// HTML text and attribute values (`MarkupText.escaped`: XML-safe is HTML-safe).
     static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 

@@ -53,6 +53,8 @@ public enum LocaleCode {
     ]
 
     /// ISO 639-1 two-letter codes.
+    // the standard's own name.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let iso639_1: Set<String> = Set("""
     aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu \
     fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko \

@@ -74,6 +74,8 @@ enum InterruptCleanup {
 }
 
 /// `signal(2)` under one name on every C library.
+// named after the C functions it calls.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private func Glibc_or_Darwin_signal(_ number: Int32, _ handler: sighandler_t?) {
     _ = signal(number, handler)
 }

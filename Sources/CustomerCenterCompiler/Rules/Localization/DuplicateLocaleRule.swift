@@ -10,10 +10,10 @@ public enum DuplicateLocaleRule: ModelRule {
 
     public static func check(_ context: inout RuleContext) {
         guard let supported = context.config.localization?.supported else { return }
-        Repeats.forEach(supported, key: { LocaleCode.normalized($0.value) }) { code, earlier in
+        Repeats.forEach(supported, key: { LocaleCode.normalized($0.value) }, { code, earlier in
             context.report(.duplicateLocale(code.value, listedAs: earlier.value),
                            on: code, notes: [context.sink.note("first listed here", at: earlier.range)])
-        }
+        })
     }
 }
 
