@@ -101,6 +101,12 @@ import Testing
                  at: #""screens": {"X": {"type": "MANAGEMENT", "title": "A", "paths": []}, "Y": {"type": "MANAGEMENT", "title": "B", "paths": []},"#, platforms: [.ios]),
         Mutation(rule: "compat.android-decode-failure", base: response, edits: [androidOffer, ("\"#F4A900\"", "\"#F4A9\"")], at: ##""accent_color": "#F4A9","##, platforms: [.android]),
         Mutation(rule: "compat.android-dropped", base: response, edits: [androidOffer, (#""eligible": true,"#, "")], at: #""promotional_offer": {"#, platforms: [.android]),
+        Mutation(rule: "compat.android-ignored", base: response, edits: [androidOffer, (#""feedback_survey": {"#, #""feedbackSurvey": {"#)],
+                 at: #""feedbackSurvey": {"#, platforms: [.android]),
+        Mutation(rule: "compat.android-crash", base: response, edits: [androidOffer, ("\"#F4A900\"", "\"\"")], at: #""accent_color": "","#, platforms: [.android]),
+        Mutation(rule: "support.platform-unsupported", base: authoring,
+                 edits: [(#""email": "support@example.com""#, "\"email\": \"support@example.com\",\n    \"should_warn_customer_to_update\": true")],
+                 at: #""should_warn_customer_to_update": true"#),
     ]
 
     static func text(_ base: String) throws -> String {

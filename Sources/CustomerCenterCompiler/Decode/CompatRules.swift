@@ -37,6 +37,30 @@ public enum CompatAndroidDecodeFailureRule: Rule {
         exampleFormat: .response)
 }
 
+/// `compat.android-crash`: Android would crash, as read from its code.
+public enum CompatAndroidCrashRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "compat.android-crash",
+        summary: "Android would crash instead of rejecting the payload (an empty colour), as read from its code.",
+        rationale: "purchases-android catches only IllegalArgumentException and SerializationException while it decodes; Android's Color.parseColor throws StringIndexOutOfBoundsException on an empty colour, and the SDK's dispatcher rethrows it on the main thread: the app likely crashes when the Customer Center loads (read from the code, not run).",
+        defaultSeverity: .error, formats: [.response],
+        failingExample: Examples.response(appearance: ##""light": {"accent_color": ↓""}, "dark": {}"##),
+        passingExample: Examples.response(appearance: ##""light": {"accent_color": "#FFFFFF"}, "dark": {}"##),
+        exampleFormat: .response)
+}
+
+/// `compat.android-ignored`: a key Android's decoder passes over that iOS reads.
+public enum CompatAndroidIgnoredRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "compat.android-ignored",
+        summary: "Android silently ignores this key: a camelCase (or other non-snake_case) spelling that iOS converts and reads.",
+        rationale: "iOS decodes with convertFromSnakeCase, so 'feedbackSurvey' works there; purchases-android reads only the exact snake_case name and ignores unknown keys: on Android the survey, offer or setting is simply missing, with no error anywhere.",
+        defaultSeverity: .warning, formats: [.response],
+        failingExample: Examples.response(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title": "Help", "paths": [{"id": "cancel", "title": "Cancel", "type": "CANCEL", ↓"feedbackSurvey": {"title": "Why?", "options": [{"id": "a", "title": "Price"}, {"id": "b", "title": "Other"}]}}]}"#),
+        passingExample: Examples.response(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title": "Help", "paths": [{"id": "cancel", "title": "Cancel", "type": "CANCEL", "feedback_survey": {"title": "Why?", "options": [{"id": "a", "title": "Price"}, {"id": "b", "title": "Other"}]}}]}"#),
+        exampleFormat: .response)
+}
+
 /// `compat.android-dropped`: Android would silently drop a screen or path.
 public enum CompatAndroidDroppedRule: Rule {
     public static let descriptor = RuleDescriptor(
@@ -72,6 +96,18 @@ extension RuleMessage {
     static func androidDrops(_ what: String, because reason: String) -> RuleMessage {
         RuleMessage(CompatAndroidDroppedRule.descriptor, "Android drops this \(what): \(reason)")
     }
+
+    /// `compat.android-ignored`: `key` is iOS's spelling of `field`.
+    static func androidIgnoresKey(_ key: String, field: String, readAlso: Bool, iosTargeted: Bool) -> RuleMessage {
+        let android = readAlso
+            ? "Android ignores \(MessageText.quoted(key)) and reads \(MessageText.quoted(field)) instead"
+            : "Android ignores \(MessageText.quoted(key)): it reads only the snake_case key \(MessageText.quoted(field)), so this value is lost there"
+        return RuleMessage(CompatAndroidIgnoredRule.descriptor, android + (iosTargeted ? " (iOS converts the spelling and reads it)" : ""))
+    }
+
+    /// `compat.android-crash`: an empty colour string.
+    static let androidCrashOnEmptyColor = RuleMessage(CompatAndroidCrashRule.descriptor,
+        "Android likely crashes when it loads this config: Color.parseColor reads the first character of an empty colour and throws StringIndexOutOfBoundsException, which purchases-android does not catch (its Backend catches IllegalArgumentException and SerializationException; its dispatcher rethrows the rest on the main thread). Read from the code, not run")
 
     /// `compat.ios-crash`: two or more unknown screen keys.
     static func iosCrashOnScreenKeys(_ keys: [String]) -> RuleMessage {

@@ -61,6 +61,9 @@ enum ConfigDecoder {
         for field in SharedSchema.support.fields {
             if case .boolean = field.type, let flag = reader.bool(field.name) { support.flags.append((field.name, flag.value)) }
         }
+        if let flag = reader.bool("should_warn_customer_to_update"), flag.pointer.description.hasSuffix("/should_warn_customer_to_update") {
+            support.updateWarning = flag
+        }
         if let (tickets, _) = reader.object("support_tickets") {
             support.supportTickets = SupportTickets(
                 allowCreation: tickets.bool("allow_creation")?.value, customerType: tickets.string("customer_type")?.value,

@@ -3,7 +3,7 @@ import JSONSyntax
 /// The schema stage: `schema.*` for both formats and the `compat.*` predictions for responses.
 enum SchemaValidation {
     static func validate(_ root: JSONNode, format: InputFormat, source: SourceFile, platforms: Set<Platform>,
-                         repeatedKeyOffsets: [Int] = [], into sink: inout DiagnosticSink) {
+                         repeatedKeyOffsets: [Int] = [], iosDeferredOffsets: [Int] = [], into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         switch format {
         case .authoring:
@@ -14,6 +14,7 @@ enum SchemaValidation {
         case .response:
             var walker = SchemaWalker(mode: .response, source: source, sink: sink, platforms: platforms)
             walker.repeatedKeyOffsets = repeatedKeyOffsets
+            walker.iosDeferredOffsets = iosDeferredOffsets
             walker.walk(root, .object(ResponseSchema.root), pointer: .root, anchor: anchor, name: "response", readers: platforms)
             // iOS builds its screen dictionary only after the decode succeeded: the traps need both.
             if platforms.contains(.ios), !walker.iosFails {

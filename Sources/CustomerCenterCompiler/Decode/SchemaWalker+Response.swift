@@ -12,6 +12,7 @@ extension SchemaWalker {
         for member in members {
             let key = member.key
             if dedupe, !seenKeys.insert(key).inserted { continue }
+            checkDeferredIOSKey(member, pointer: pointer, readers: readers)
             var matched = false
             if let field = schema.field(key) {
                 androidMatch[field.name] = androidMatch[field.name] ?? member
@@ -52,6 +53,9 @@ extension SchemaWalker {
                     walkers.append((member, [platform]))
                 }
             }
+            if let spelling = iosMatch[field.name], spelling.keyRange != androidMatch[field.name]?.keyRange {
+                reportIgnoredOnAndroid(spelling, field: field, snakeCase: androidMatch[field.name], pointer: pointer, readers: readers)
+            }
             if walkers.isEmpty, let member = androidMatch[field.name] ?? iosMatch[field.name], !member.value.isNull {
                 // No target SDK reads it: still check its shape for schema.* findings, with no compat prediction.
                 walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange, name: field.name, readers: [])
@@ -61,6 +65,17 @@ extension SchemaWalker {
                      name: field.name, readers: platformsReading)
             }
         }
+    }
+
+    /// A key iOS converts to a field (`feedbackSurvey`, `FEEDBACK_SURVEY`) that Android's exact
+    /// snake_case lookup passes over (`ignoreUnknownKeys`): the value is lost on Android. A missing
+    /// required field is already a decode failure that names the spelling, so not reported twice.
+    mutating func reportIgnoredOnAndroid(_ member: JSONNode.Member, field: Field, snakeCase: JSONNode.Member?,
+                                         pointer: PendingPointer, readers: Set<Platform>) {
+        guard readers.contains(.android), platforms.contains(.android), field.need(on: .android) != .ignored else { return }
+        if snakeCase == nil, field.need(on: .android) == .required { return }
+        sink.emit(.androidIgnoresKey(member.key, field: field.name, readAlso: snakeCase != nil, iosTargeted: platforms.contains(.ios)),
+                  at: member.keyRange, pointer: pointer.appending(member.key).resolved)
     }
 
     /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
@@ -87,8 +102,17 @@ extension SchemaWalker {
         if !schema.enumValues.isEmpty, !schema.enumValues.contains(text), !schema.androidExtraValues.contains(text) {
             fail([.android], "\(MessageText.quoted(text)) is not a value Android knows for \(MessageText.quoted(name))", at: node.range, pointer: pointer.resolved)
         }
-        if schema.pattern == SharedSchema.colorPattern, !ColorSyntax.androidAccepts(text) {
-            fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))", at: node.range, pointer: pointer.resolved)
+        if schema.pattern == SharedSchema.colorPattern {
+            switch AndroidColor.parse(text) {
+            case .parsed: break
+            case .rejected:
+                // The one finding for this colour in a response (appearance.invalid-color stands down): say what iOS does too.
+                let ios = platforms.contains(.ios) ? " (iOS ignores it and uses the system colour)" : ""
+                fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))\(ios)", at: node.range, pointer: pointer.resolved)
+            case .crashes:
+                guard platforms.contains(.android) else { break }
+                sink.emit(.androidCrashOnEmptyColor, at: node.range, pointer: pointer.resolved)
+            }
         }
     }
 

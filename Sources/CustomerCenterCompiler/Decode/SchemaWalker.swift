@@ -33,6 +33,8 @@ struct SchemaWalker {
     var iosCrashKeys: [JSONNode.Member] = []
     /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
     var repeatedKeyOffsets: [Int] = []
+    /// Starts of the syntax errors iOS meets only when it reads the value (`IOSDeferredSyntax`), sorted.
+    var iosDeferredOffsets: [Int] = []
 
     /// Whether a repeated key lies in `range` (then members must be de-duplicated; usually not).
     func hasRepeatedKeys(_ range: ByteRange) -> Bool {
@@ -52,7 +54,8 @@ struct SchemaWalker {
     /// (responses); `anchor` is where a finding about the node as a whole points.
     mutating func walk(_ node: JSONNode, _ type: SchemaType, pointer: PendingPointer, anchor: ByteRange,
                        name: String, readers: Set<Platform>) {
-        if node.kind == .invalid { return }  // already a syntax error
+        // Already a syntax error; iOS fails on it only when it reads it.
+        if node.kind == .invalid { return checkDeferredIOSIssue(node, pointer: pointer, name: name, readers: readers) }
         switch type {
         case .object(let schema):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
@@ -76,6 +79,7 @@ struct SchemaWalker {
             }
         case .string(let schema):
             guard let text = node.stringValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            checkDeferredIOSIssue(node, pointer: pointer, name: name, readers: readers)
             checkString(text, schema, node: node, pointer: pointer, name: name, readers: readers)
         case .integer(let minimum, let maximum):
             guard let number = node.numberValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
@@ -91,7 +95,8 @@ struct SchemaWalker {
             }
         case .unsignedInteger64:
             guard let number = node.numberValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
-            if number.exactUInt64Value == nil {
+            // As iOS reads it (a payload compiled from the authoring format carries the number as written).
+            if IOSNumber.uint64(number) == nil {
                 typeProblem("\(MessageText.quoted(name)) must be \(type.expectation), found \(number.text)", node: node, pointer: pointer, readers: readers)
             }
         case .integerCheckedByRule:
@@ -226,6 +231,7 @@ struct SchemaWalker {
         for member in members {
             let key = member.key
             if dedupe, !seen.insert(key).inserted { continue }
+            checkDeferredIOSKey(member, pointer: pointer, readers: readers)
             let memberPointer = pointer.appending(key)
             let value = member.value
             if value.isNull {

@@ -129,11 +129,15 @@ public enum Linter {
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
         let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
-        guard let root = parsed.root else { return }
-        analysis.format = options.inputFormat ?? FormatDetection.detect(root)
+        // A response with no value at all (an empty file) is one neither SDK decodes either.
+        analysis.format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
+        // What iOS makes of each syntax error (IOSDeferredSyntax), for responses only.
+        let iosVerdicts = analysis.format == .response
+            ? parsed.issues.map { IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
         if analysis.format == .response {
-            reportUndecodable(parsed.issues, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
+            reportUndecodable(parsed.issues, iosVerdicts: iosVerdicts, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
         }
+        guard let root = parsed.root else { return }
         guard let format = analysis.format else {
             SchemaValidation.reportUnknownFormat(root, into: &sink)
             return
@@ -145,24 +149,31 @@ public enum Linter {
         analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
         SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
-                                  repeatedKeyOffsets: repeated, into: &sink)
+                                  repeatedKeyOffsets: repeated,
+                                  iosDeferredOffsets: zip(parsed.issues, iosVerdicts).compactMap { $1 == .deferred ? $0.range.start : nil }.sorted(),
+                                  into: &sink)
     }
 
     /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one
     /// `compat.*-decode-failure` per target platform, at the first such error. A duplicate key or a
     /// byte-order mark is not one: both decoders read past them.
-    static func reportUndecodable(_ issues: [JSONSyntaxIssue], platforms: Set<Platform>, into sink: inout DiagnosticSink) {
-        guard let first = issues.first(where: { issue in
-            switch issue.kind {
-            case .duplicateKey, .byteOrderMark, .tooManyIssues: return false
-            default: return true
-            }
-        }) else { return }
-        let range = first.range.count == 0 ? first.range : ByteRange(first.range.start, first.range.start + 1)
-        if platforms.contains(.ios) {
+    /// iOS accepts some errors and reads past others until a field it reads holds one
+    /// (`iosVerdicts`, one per issue; the schema walk reports those).
+    static func reportUndecodable(_ issues: [JSONSyntaxIssue], iosVerdicts: [IOSDeferredSyntax.Verdict] = [],
+                                  platforms: Set<Platform>, into sink: inout DiagnosticSink) {
+        func first(ios: Bool) -> ByteRange? {
+            guard let first = issues.indices.first(where: { index in
+                switch issues[index].kind {
+                case .duplicateKey, .byteOrderMark, .tooManyIssues: return false
+                default: return !ios || index >= iosVerdicts.count || iosVerdicts[index] == .fails
+                }
+            }).map({ issues[$0] }) else { return nil }
+            return first.range.count == 0 ? first.range : ByteRange(first.range.start, first.range.start + 1)
+        }
+        if platforms.contains(.ios), let range = first(ios: true) {
             sink.emit(.iosCannotParse, at: range)
         }
-        if platforms.contains(.android) {
+        if platforms.contains(.android), let range = first(ios: false) {
             sink.emit(.androidCannotParse, at: range)
         }
     }

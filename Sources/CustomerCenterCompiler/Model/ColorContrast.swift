@@ -70,15 +70,4 @@ enum ColorSyntax {
         guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return false }
         return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
     }
-
-    /// Names `android.graphics.Color.parseColor` accepts (case-insensitive).
-    static let androidNamedColors: Set<String> = [
-        "red", "blue", "green", "black", "white", "gray", "grey", "cyan", "magenta", "yellow", "lightgray", "lightgrey",
-        "darkgray", "darkgrey", "aqua", "fuchsia", "lime", "maroon", "navy", "olive", "purple", "silver", "teal",
-    ]
-
-    /// Android's `parseRGBAColor`: the hex regex, else a named colour; anything else throws.
-    static func androidAccepts(_ text: String) -> Bool {
-        isHexColor(text) || androidNamedColors.contains(text.lowercased())
-    }
 }

@@ -76,6 +76,8 @@ public struct Support: Sendable {
     public var email: Located<String>?
     /// The boolean settings given (`should_warn_customer_to_update`, …), by field name, in schema order.
     public var flags: [(name: String, value: Bool)] = []
+    /// `should_warn_customer_to_update` as written (snake_case), with where it is.
+    public var updateWarning: Located<Bool>?
     /// `support_tickets`, if given.
     public var supportTickets: SupportTickets?
     /// Where `support` is.

@@ -6,7 +6,8 @@ public enum RuleCatalog {
          JSONInvalidUTF8Rule.self, JSONByteOrderMarkRule.self, JSONDepthRule.self],
         [SchemaUnknownFieldRule.self, SchemaMissingFieldRule.self, SchemaTypeMismatchRule.self, SchemaEnumValueRule.self,
          SchemaEmptyValueRule.self],
-        [CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self, CompatAndroidDroppedRule.self],
+        [CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self, CompatAndroidCrashRule.self,
+         CompatAndroidDroppedRule.self, CompatAndroidIgnoredRule.self],
         [ConfigStaleIgnoreRule.self]
     )
 
@@ -32,7 +33,7 @@ public enum RuleCatalog {
         MissingStoreIDRule.self, InvalidStoreIDRule.self, InvalidEligibilityAmountRule.self,
         UnsatisfiableEligibilityRule.self, RedundantEligibilityRule.self,
         InvalidColorRule.self, LowContrastRule.self, MissingThemeColorRule.self,
-        MissingEmailRule.self, InvalidEmailRule.self,
+        MissingEmailRule.self, InvalidEmailRule.self, SupportPlatformUnsupportedRule.self,
     ]
 
     /// Every rule type, in SPEC §5 order.
@@ -41,7 +42,10 @@ public enum RuleCatalog {
         + previewRuleTypes
 
     /// Rules this project adds to SPEC §5 (documented in the README's rule table).
-    public static let projectRules: Set<RuleID> = [MissingRequiredTranslationRule.descriptor.id]
+    public static let projectRules: Set<RuleID> = Set(([
+        MissingRequiredTranslationRule.self, SupportPlatformUnsupportedRule.self,
+        CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self,
+    ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule's descriptor.
     public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }

@@ -73,7 +73,8 @@ public enum AuthoringSchema {
         Field("localized_strings", .map(MapSchema(
             key: "a localization key", description: "Text of this key per locale.",
             value: .map(MapSchema(key: "a locale code such as en or pt-BR", description: "The text in that locale.", value: .text)))),
-              required: true, "Key → locale → text. Also holds the SDKs' own strings (contact_support, …)."),
+              required: true,
+              "Key → locale → text. Also holds the SDKs' own strings (contact_support, …); Android ignores default_subject and default_body."),
     ])
 
     static let appearance = ObjectSchema("Appearance", "Colours per theme.", fields: [

@@ -31,7 +31,8 @@ enum SharedSchema {
     static let support = ObjectSchema("Support", "How customers reach support, and optional sections.", fields: [
         Field("email", .string(StringSchema(format: .email)),
               "Support email. Without one, \"Contact support\" is hidden on both platforms.", ios: .required, android: .optional),
-        Field("should_warn_customer_to_update", .boolean, "Warn when a newer app version exists (iOS; default true)."),
+        Field("should_warn_customer_to_update", .boolean,
+              "Warn when a newer app version exists (iOS; default true). Android decodes it but never reads it."),
         Field("display_purchase_history_link", .boolean, "Show the purchase history link (iOS; default false).", android: .ignored),
         Field("display_user_details_section", .boolean, "Show the user details section (iOS; default true).", android: .ignored),
         Field("display_virtual_currencies", .boolean, "Show virtual currency balances (default false)."),

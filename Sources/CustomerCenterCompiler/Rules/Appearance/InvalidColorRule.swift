@@ -9,13 +9,16 @@ public enum InvalidColorRule: ModelRule {
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": ↓"#FFF"}, "dark": {"accent_color": "#000000"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": "#FFFFFF"}, "dark": {"accent_color": "#00000080"}}"##))
 
+    /// In a response, a colour Android rejects or crashes on is that platform's `compat.*` finding
+    /// (which also says what iOS does): one finding per cause.
     public static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
             for (role, color, _) in theme.colors where !ColorSyntax.isHexColor(color.value) {
                 // What each target platform does with it, and nothing about the others.
-                let androidRejects = context.platforms.contains(.android) && !ColorSyntax.androidAccepts(color.value)
+                let android = context.platforms.contains(.android) ? AndroidColor.parse(color.value) : nil
+                if context.config.format == .response, let android, android == .rejected || android == .crashes { continue }
                 context.report(.invalidColor(color.value, theme: theme.theme, role: role,
-                                             androidRejects: androidRejects, iosIgnores: context.platforms.contains(.ios)),
+                                             android: android, iosIgnores: context.platforms.contains(.ios)),
                                on: color,
                                fix: suggestion(color.value).map { RuleContext.replace(color, with: $0, "write '\($0)'",
                                                                                      applicability: named[color.value.lowercased()] == nil ? .safe : .unsafe) })
@@ -44,8 +47,15 @@ public enum InvalidColorRule: ModelRule {
 
 extension RuleMessage {
     /// `appearance.invalid-color`, with what each target platform does with the value.
-    static func invalidColor(_ value: String, theme: String, role: String, androidRejects: Bool, iosIgnores: Bool) -> RuleMessage {
-        let effects = [androidRejects ? "Android rejects the whole config" : nil, iosIgnores ? "iOS ignores it" : nil].compactMap { $0 }
+    static func invalidColor(_ value: String, theme: String, role: String, android: AndroidColor?, iosIgnores: Bool) -> RuleMessage {
+        let androidEffect: String?
+        switch android {
+        case .rejected?: androidEffect = "Android rejects the whole config"
+        case .crashes?: androidEffect = "Android likely crashes (Color.parseColor throws StringIndexOutOfBoundsException on an empty string, which the SDK does not catch; read from the code, not run)"
+        case .parsed(let hex)?: androidEffect = "Android's Color.parseColor reads it as \(MessageText.quoted(hex))"
+        case nil: androidEffect = nil
+        }
+        let effects = [androidEffect, iosIgnores ? "iOS ignores it" : nil].compactMap { $0 }
         let consequence = effects.isEmpty ? "" : ": " + effects.joined(separator: " and ")
         return RuleMessage(InvalidColorRule.descriptor, "\(MessageText.quoted(value)) is not '#RRGGBB' or '#RRGGBBAA' (\(theme) \(role))\(consequence)")
     }

@@ -12,7 +12,10 @@ public enum MissingStoreIDRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay"}]}"#,
             extra: #""promotional_offers": {"stay": {"ios_offer_id": "stay", "title_key": "title", "subtitle_key": "title"}}"#))
 
+    /// Authoring only in effect: in a response each SDK requires its own id, so a missing one is
+    /// already that platform's `compat.*` finding at the same offer (one finding per cause).
     public static func check(_ context: inout RuleContext) {
+        guard context.config.format == .authoring else { return }
         for (offer, anchor) in OfferList.all(context) {
             for platform in context.platforms.sorted() {
                 let id = platform == .ios ? offer.iosOfferID : offer.androidOfferID

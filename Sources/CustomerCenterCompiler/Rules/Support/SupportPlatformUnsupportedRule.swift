@@ -1,0 +1,50 @@
+/// `support.platform-unsupported`: a support setting Android never uses.
+public enum SupportPlatformUnsupportedRule: ModelRule {
+    public static let descriptor = RuleDescriptor(
+        id: "support.platform-unsupported",
+        summary: "A support setting Android never uses: the e-mail's 'default_subject' / 'default_body', or 'should_warn_customer_to_update'.",
+        rationale: "purchases-android (CustomerCenterViewModel.contactSupport) writes the English subject \"Support Request\" and body \"Support request details...\" into every support e-mail, whatever the config or the locale, and decodes 'should_warn_customer_to_update' without reading it: Android customers get the English e-mail text and no update warning.",
+        defaultSeverity: .note, formats: [.authoring, .response],
+        failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"default_subject": {"en": "Help with my subscription"}"#,
+                                           extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": ↓true}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#,
+                                           extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": false}"#))
+
+    /// The keys of the support e-mail's text, with what Android writes instead.
+    static let emailTexts: [(key: String, android: String)] = [
+        ("default_subject", "Support Request"), ("default_body", "Support request details..."),
+    ]
+
+    /// Only where Android is a target. An authoring config customises a text by defining its key;
+    /// a response carries every built-in text, so there a text counts when it is not the SDK's
+    /// English default (a translated one too: Android's customers get the English literal). The
+    /// update warning counts when it is `true`: `false` is what Android does anyway.
+    public static func check(_ context: inout RuleContext) {
+        guard context.platforms.contains(.android) else { return }
+        let iosToo = context.platforms.contains(.ios)
+        for (key, android) in emailTexts {
+            guard let entry = context.resolved.strings[key] else { continue }
+            if context.config.format == .response {
+                guard let text = entry.translations.first?.textValue, text != SDKStrings.english[key] else { continue }
+            }
+            context.report(.androidIgnoresEmailText(key, android: android, iosToo: iosToo), on: entry.key)
+        }
+        if let warning = context.config.support?.updateWarning, warning.value {
+            context.report(.androidIgnoresUpdateWarning(iosToo: iosToo), at: warning.range, pointer: warning.pointer)
+        }
+    }
+}
+
+extension RuleMessage {
+    /// `support.platform-unsupported`: the e-mail's subject or body.
+    static func androidIgnoresEmailText(_ key: String, android: String, iosToo: Bool) -> RuleMessage {
+        RuleMessage(SupportPlatformUnsupportedRule.descriptor,
+                    "Android does not use \(MessageText.quoted(key)): its support e-mail always has the English \(key == "default_subject" ? "subject" : "body") \(MessageText.quoted(android)), in every locale\(iosToo ? " (only iOS uses this text)" : "")")
+    }
+
+    /// `support.platform-unsupported`: the update warning.
+    static func androidIgnoresUpdateWarning(iosToo: Bool) -> RuleMessage {
+        RuleMessage(SupportPlatformUnsupportedRule.descriptor,
+                    "Android never shows the update warning: it decodes 'should_warn_customer_to_update' but nothing reads it\(iosToo ? " (only iOS warns)" : "")")
+    }
+}
