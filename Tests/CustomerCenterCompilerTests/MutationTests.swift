@@ -107,6 +107,8 @@ import Testing
         Mutation(rule: "support.platform-unsupported", base: authoring,
                  edits: [(#""email": "support@example.com""#, "\"email\": \"support@example.com\",\n    \"should_warn_customer_to_update\": true")],
                  at: #""should_warn_customer_to_update": true"#),
+        Mutation(rule: "l10n.script-mismatch", base: authoring, edits: [(#""de": "Zu teuer","#, "\"de\": \"Zu teuer\",\n        \"zh-Hant\": \"太贵了\",")],
+                 at: #""zh-Hant": "太贵了","#),
     ]
 
     static func text(_ base: String) throws -> String {

@@ -11,9 +11,11 @@ public enum DefaultConfig {
                        "path_change_plans", "path_cancel", "cancel_survey_title", "survey_too_expensive", "survey_not_using",
                        "survey_mistake", "promo_offer_title", "promo_offer_subtitle"]
 
-    /// The texts of a locale: its own, else its language's (`pt-BR` takes `pt`'s).
+    /// The texts of a locale: its own, else its language's (`pt-BR` takes `pt`'s); Traditional
+    /// Chinese (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`) takes `zh-Hant`'s, not Simplified `zh`'s.
     static func translations(for locale: String) -> [String]? {
-        DefaultTranslations.all[locale] ?? DefaultTranslations.all[LocaleCode.language(locale)]
+        if LocaleCode.chineseScript(locale) == .traditional { return DefaultTranslations.traditionalChinese }
+        return DefaultTranslations.all[locale] ?? DefaultTranslations.all[LocaleCode.language(locale)]
     }
 
     /// `--locales` entries as the default config writes them: any case, `_` or `-`, surrounding

@@ -42,4 +42,11 @@ extension DefaultTranslations {
                "您为什么要取消？", "太贵了", "不使用这个应用", "误购", "请稍等！",
                "一次性优惠：以折扣价继续您的订阅。"],
     ]
+
+    /// Traditional Chinese, for `zh-Hant` and the regions that write it (`zh-TW`, `zh-HK`, `zh-MO`):
+    /// not one of the 32 locales `init --locales all` writes, but given to any of those tags.
+    static let traditionalChinese: [String] = ["我們能為您做些什麼？", "沒有有效的訂閱", "我們可以在您的帳號中查找以往的購買記錄。",
+                                     "沒有收到購買的內容？", "申請退款", "變更方案", "取消訂閱",
+                                     "您為什麼要取消？", "太貴了", "沒有使用這個 App", "誤購", "請稍候！",
+                                     "一次性優惠：以折扣價繼續您的訂閱。"]
 }

@@ -22,6 +22,27 @@ public enum LocaleCode {
         String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
     }
 
+    /// The two ways of writing Chinese.
+    enum ChineseScript: Sendable {
+        case simplified, traditional
+    }
+
+    /// The Chinese script a tag names or implies: `Hant`, or a region that writes Traditional
+    /// (TW, HK, MO); `Hans`, or a region that writes Simplified (CN, SG, MY). `nil` for `zh`
+    /// alone (which this project reads as Simplified) and for every other language.
+    static func chineseScript(_ code: String) -> ChineseScript? {
+        let parts = normalized(code).split(separator: "-")
+        guard parts.first == "zh" else { return nil }
+        for part in parts.dropFirst() {
+            switch part {
+            case "hant", "tw", "hk", "mo": return .traditional
+            case "hans", "cn", "sg", "my": return .simplified
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// Whether `code` is a well-formed BCP 47 tag whose language is a real ISO 639 code:
     /// language (2–3 letters; 2-letter ones must be ISO 639-1), then optional script (4 letters),
     /// region (2 letters or 3 digits) and variants; `_` is accepted for `-`.

@@ -134,11 +134,18 @@ public struct ResolvedConfig: Sendable {
         return Self.lookup(entry, locale: locale, defaultLocale: defaultLocale)
     }
 
-    /// Lookup with fallback over one entry's translations.
+    /// Lookup with fallback over one entry's translations. Chinese goes by script before the
+    /// language: `zh-TW` and `zh-HK` take `zh-Hant` (Traditional), `zh-CN` takes `zh-Hans`, before `zh`.
     public static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
         let wanted = LocaleCode.normalized(locale), translations = entry.translations
         if let exact = translations.firstIndex(normalizedLocale: wanted) { return (translations[exact], .exact) }
         let language = LocaleCode.language(wanted)
+        if language == "zh", let script = LocaleCode.chineseScript(wanted) {
+            let scriptCode = script == .traditional ? "zh-hant" : "zh-hans"
+            if scriptCode != wanted, let match = translations.firstIndex(normalizedLocale: scriptCode) {
+                return (translations[match], .language(scriptCode))
+            }
+        }
         if let match = translations.firstIndex(normalizedLocale: language) {
             return (translations[match], .language(language))
         }

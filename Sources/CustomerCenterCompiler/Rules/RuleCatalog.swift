@@ -24,6 +24,7 @@ public enum RuleCatalog {
         MissingDefaultTranslationRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
         EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self, UnknownPlaceholderRule.self, DuplicateLocaleRule.self,
+        ScriptMismatchRule.self,
         UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
         InapplicablePathRule.self,
         DuplicatePathIDRule.self, DuplicatePathTypeRule.self, CustomURLMissingURLRule.self, InvalidURLRule.self,
@@ -43,7 +44,7 @@ public enum RuleCatalog {
 
     /// Rules this project adds to SPEC §5 (documented in the README's rule table).
     public static let projectRules: Set<RuleID> = Set(([
-        MissingRequiredTranslationRule.self, SupportPlatformUnsupportedRule.self,
+        MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
         CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 

@@ -72,7 +72,8 @@ public enum AuthoringSchema {
         Field("supported", .array(.string(StringSchema(nonEmpty: true))), "The locales the config is translated into."),
         Field("localized_strings", .map(MapSchema(
             key: "a localization key", description: "Text of this key per locale.",
-            value: .map(MapSchema(key: "a locale code such as en or pt-BR", description: "The text in that locale.", value: .text)))),
+            value: .map(MapSchema(key: "a locale code such as en, pt-BR or zh-Hant (zh-TW, zh-HK: Traditional Chinese)",
+                                  description: "The text in that locale.", value: .text)))),
               required: true,
               "Key → locale → text. Also holds the SDKs' own strings (contact_support, …); Android ignores default_subject and default_body."),
     ])

@@ -8,7 +8,7 @@
 /// first time it is used: `lint` never touches the table.
 public enum BuiltInStrings {
     /// The table's version, recorded in `manifest.json` and the bundle: it changes whenever a text does.
-    public static let version = "2026.11.1"
+    public static let version = "2026.11.2"
 
     /// The locales the table has, as `init` writes them.
     public static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
@@ -17,7 +17,8 @@ public enum BuiltInStrings {
     /// Codes that name a language of the table under another tag.
     static let aliases = ["nb": "no", "nn": "no", "iw": "he", "in": "id"]
 
-    /// The texts of one table locale, in key order; `nil` for a locale the table does not have.
+    /// The texts of one table locale (or `zh-Hant`, Traditional Chinese beside Simplified `zh`), in
+    /// key order; `nil` for a locale the table does not have.
     static func texts(_ code: String) -> [String]? {
         switch code {
         case "ar": return ar
@@ -52,14 +53,17 @@ public enum BuiltInStrings {
         case "uk": return uk
         case "vi": return vi
         case "zh": return zh
+        case "zh-Hant": return zhHant
         default: return nil
         }
     }
 
     /// The table locale `locale` gets, with the fallback the config's own texts have: the locale,
-    /// its language (`pt-BR` → `pt`, or its alias), then English.
+    /// its language (`pt-BR` → `pt`, or its alias), then English. Traditional Chinese (`zh-Hant`,
+    /// `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-TW`) gets the `zh-Hant` table, not Simplified `zh`.
     public static func tableLocale(for locale: String) -> String {
         let normalized = LocaleCode.normalized(locale)
+        if LocaleCode.chineseScript(normalized) == .traditional { return "zh-Hant" }
         let language = LocaleCode.language(normalized)
         return [normalized, language, aliases[language]].compactMap { $0 }.first { locales.contains($0) } ?? "en"
     }
