@@ -95,7 +95,23 @@ extension Server {
         return ["range": range(inner, in: target.document), "placeholder": .string(target.symbol.name)]
     }
 
-    mutating func rename(_ params: JSON) -> Result<JSON, Refusal> {
+    /// A rename's edit, and a warning for the user when it has a consequence they may not expect.
+    struct RenameEdit {
+        let edit: JSON
+        let warning: String?
+    }
+
+    /// The warning for renaming string key `old` onto `new` when `new` is a key the SDKs read for
+    /// one of their own labels: the config's text then replaces that label wherever the SDK shows it.
+    func builtInLabelWarning(renaming old: String, to new: String, in resolved: ResolvedConfig) -> String? {
+        guard new != old, BuiltInStrings.isBuiltIn(new) else { return nil }
+        let label = BuiltInStrings.strings(for: "en").strings[new].map { " (\"\($0)\" in English)" } ?? ""
+        let text = resolved.defaultLocale.flatMap { resolved.text(old, locale: $0)?.translation.textValue }
+        let replacement = text.map { " with \"\($0)\"" } ?? " with this key's texts"
+        return "'\(new)' is a key the SDKs read for their own label\(label): after this rename the app replaces that label\(replacement), in every locale this key has, wherever the SDK shows it"
+    }
+
+    mutating func rename(_ params: JSON) -> Result<RenameEdit, Refusal> {
         let target: (document: TextDocument, resolved: ResolvedConfig, symbol: Symbol, token: Located<String>)
         switch renamable(params) {
         case .success(let found): target = found
@@ -115,7 +131,24 @@ extension Server {
         let edits: [JSON] = places.sorted { $0.range.start < $1.range.start }.map {
             ["range": range($0.range, in: target.document), "newText": .string(JSONWriter.quoted(newName))]
         }
-        return .success(["changes": .object([(target.document.uri, .array(edits))])])
+        guard case .string = target.symbol,
+              let warning = builtInLabelWarning(renaming: target.symbol.name, to: newName, in: target.resolved) else {
+            return .success(RenameEdit(edit: ["changes": .object([(target.document.uri, .array(edits))])], warning: nil))
+        }
+        // Clients that can ask before applying (change annotations) ask; every client also gets the
+        // warning as a message.
+        guard capabilities["workspace"]?["workspaceEdit"]?["changeAnnotationSupport"] != nil,
+              capabilities["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true else {
+            return .success(RenameEdit(edit: ["changes": .object([(target.document.uri, .array(edits))])], warning: warning))
+        }
+        let annotated: [JSON] = edits.map { edit in
+            ["range": edit["range"] ?? .null, "newText": edit["newText"] ?? .null, "annotationId": "sdk-label"]
+        }
+        let documentEdit: JSON = ["textDocument": ["uri": .string(target.document.uri), "version": .null], "edits": .array(annotated)]
+        let annotation: JSON = ["label": .string("Replace the SDK's own '\(newName)' label"), "needsConfirmation": true,
+                                "description": .string(warning)]
+        return .success(RenameEdit(edit: ["documentChanges": [documentEdit], "changeAnnotations": ["sdk-label": annotation]],
+                                   warning: warning))
     }
 
     // MARK: Document symbols

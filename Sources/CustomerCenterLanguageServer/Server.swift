@@ -84,7 +84,11 @@ public struct Server {
         case "textDocument/prepareRename": result = prepareRename(params)
         case "textDocument/rename":
             switch rename(params) {
-            case .success(let edit): result = edit
+            case .success(let renamed):
+                guard let warning = renamed.warning else { result = renamed.edit; break }
+                // MessageType 2 is Warning.
+                return [["jsonrpc": "2.0", "id": id, "result": renamed.edit],
+                        Self.notify("window/showMessage", ["type": 2, "message": .string(warning)])]
             case .failure(let refusal): return [Self.error(id: id, code: -32803, refusal.message)]
             }
         case "textDocument/documentSymbol": result = documentSymbols(params)
