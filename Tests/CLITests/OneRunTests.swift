@@ -182,6 +182,22 @@ import TestSupport
         #expect(try summary(lint)["files"] as? Int == 1)
     }
 
+    /// `--fix` repairs every finding, not only the 500 a display shows.
+    @Test func fixRepairsPastTheDisplayCap() throws {
+        var text = try String(contentsOf: Self.example, encoding: .utf8)
+        let marker = "\"localized_strings\": {"
+        let added = (0..<600).map { "\"unused_\($0)\": {\"en\": \"x \"}," }.joined()
+        text = text.replacingOccurrences(of: marker, with: marker + added)
+        let dir = try write(["customer_center.json": text])
+        let off = ["--rule", "ref.unused-string=off", "--rule", "l10n.missing-translation=off"]
+        let before = try CLI.run(["lint", "--format", "json"] + off + ["customer_center.json"], in: dir)
+        #expect((try summary(before)["rules"] as? [String: Int])?["l10n.whitespace"] == 600)
+        let fixed = try CLI.run(["lint", "--fix", "--format", "compact"] + off + ["customer_center.json"], in: dir)
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(fixed.stderr.contains("fixed 600 problems"), "\(fixed.stderr)")
+        #expect(fixed.stdout.isEmpty)
+    }
+
     /// SIGTERM between the write and the rename leaves the original and no temporary file.
     @Test func anInterruptedWriteLeavesNothingBehind() throws {
         let text = "{\"screens\": {}, \"localization\": {\"default\": \"en\", \"localized_strings\": {}},}\n"

@@ -290,19 +290,23 @@ public struct LintRun: Sendable {
     // MARK: One file, for callers that do their own I/O (the language server)
 
     /// One file under a configuration, with its decoded and resolved model: what an editor
-    /// shows. Levels and `ignore` entries apply; every finding is shown.
+    /// shows. Levels and `ignore` entries apply; counts are exact, at most `settings.displayCap`
+    /// findings of a rule are kept (an editor shows no more).
     public static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings()) -> Analysis {
         let run = LintRun(settings: settings)
         let options = run.options(for: configuration?.isValid == true ? configuration : nil)
         var gate = options.gate
         gate.ignores = ignores(of: configuration?.isValid == true ? configuration : nil, for: source)
-        return Linter.analyze(source, options: options, gate: gate, displayCap: nil).analysis
+        return Linter.analyze(source, options: options, gate: gate, displayCap: settings.displayCap).analysis
     }
 
     /// The fixes of one file under a configuration (`--fix`, the editor's "fix all").
     public static func fix(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings(),
                            unsafe: Bool) -> Fixer.Result {
-        Fixer.fix(source, unsafe: unsafe) { file in analyze(file, configuration: configuration, settings: settings).report }
+        // Every finding's fix, not only those a display would show.
+        var uncapped = settings
+        uncapped.displayCap = nil
+        return Fixer.fix(source, unsafe: unsafe) { file in analyze(file, configuration: configuration, settings: uncapped).report }
     }
 
     // MARK: Policy
