@@ -5,12 +5,45 @@ import CustomerCenterCompiler
 enum ConfigGenerator {
     static let locales = DefaultConfig.locales
 
-    /// A config with `paths` paths on the MANAGEMENT screen (plus the fixed ones).
-    static func config(paths: Int) -> String {
+    /// The scripts a generated config's texts can be written in: the same config, letter for
+    /// letter, so that only the script (and so the bytes per letter) differs.
+    enum Script: String, CaseIterable {
+        case latin = "ASCII", japanese = "Japanese", arabic = "Arabic", cyrillic = "Cyrillic"
+
+        /// 26 letters standing for a to z (digits, spaces, punctuation and placeholders are kept).
+        var letters: [Character] {
+            switch self {
+            case .latin: return Array("abcdefghijklmnopqrstuvwxyz")
+            case .japanese: return Array("あいうえおかきくけこさしすせそたちつてとなにぬねのは")
+            case .arabic: return Array("ابتثجحخدذرزسشصضطظعغفقكلمنه")
+            case .cyrillic: return Array("абвгдежзийклмнопрстуфхцчшщ")
+            }
+        }
+
+        /// `english` written in this script: each letter outside `{{ … }}` becomes this script's letter.
+        func write(_ english: String) -> String {
+            guard self != .latin else { return english }
+            let letters = self.letters
+            var out = "", depth = 0
+            for character in english {
+                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+                if depth == 0, let ascii = character.asciiValue, character.isLetter {
+                    out.append(letters[Int((ascii | 0x20) - 0x61) % 26])
+                } else {
+                    out.append(character)
+                }
+            }
+            return out
+        }
+    }
+
+    /// A config with `paths` paths on the MANAGEMENT screen (plus the fixed ones), its texts
+    /// written in `script`.
+    static func config(paths: Int, script: Script = .latin) -> String {
         var strings: [(String, [String: String])] = []
         func text(_ key: String, _ english: String) -> String {
             var byLocale: [String: String] = [:]
-            for (index, locale) in locales.enumerated() { byLocale[locale] = locale == "en" ? english : "\(english) (\(locale) \(index))" }
+            for (index, locale) in locales.enumerated() { byLocale[locale] = script.write(locale == "en" ? english : "\(english) (\(locale) \(index))") }
             strings.append((key, byLocale))
             return key
         }

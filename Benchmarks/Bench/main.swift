@@ -19,6 +19,19 @@ if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < C
     try ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: bytes)).write(toFile: CommandLine.arguments[index + 2], atomically: true, encoding: .utf8)
     exit(0)
 }
+// `--generate-script SCRIPT PATHS FILE`: the generated config of PATHS paths with its texts in SCRIPT
+// (ASCII, Japanese, Arabic, Cyrillic).
+if let index = CommandLine.arguments.firstIndex(of: "--generate-script"), index + 3 < CommandLine.arguments.count,
+   let script = ConfigGenerator.Script(rawValue: CommandLine.arguments[index + 1]), let paths = Int(CommandLine.arguments[index + 2]) {
+    try ConfigGenerator.config(paths: paths, script: script).write(toFile: CommandLine.arguments[index + 3], atomically: true, encoding: .utf8)
+    exit(0)
+}
+// `--jsonserialization FILE`: read FILE and parse it with Foundation's JSONSerialization, nothing
+// else (the whole-process yardstick of the 4 MB lint below).
+if let index = CommandLine.arguments.firstIndex(of: "--jsonserialization"), index + 1 < CommandLine.arguments.count {
+    let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[index + 1]))
+    exit(((try? JSONSerialization.jsonObject(with: data)) != nil) ? 0 : 1)
+}
 // `--generate-findings KEYS FILE`, `--generate-text BYTES FILE`: the one-line finding-heavy export
 // and the mostly non-ASCII table of the tables below.
 for (flag, make) in [("--generate-findings", { ConfigGenerator.minifiedWithFindings(keys: $0) }),
@@ -188,6 +201,40 @@ for (stage, a, w) in [("parse", wideTimings[0], wideTimings[1]), ("parse + lint"
     print("| \(stage) | \(ms(perA)) | \(ms(perW)) | **\(ratio(perW / perA))** |")
 }
 
+// 2b'. The same generated config with its texts in other scripts, letter for letter (SPEC §7
+// "Text in any script"): time per byte of the whole process against the ASCII config's, and of
+// the lint in process.
+print("\n## Text in any script: the same config, per byte (whole process and in process)\n")
+let scriptPaths = 509  // 1,120 keys in 32 locales: about 1.4 MB in ASCII
+var scriptInputs: [(script: ConfigGenerator.Script, url: URL, bytes: [UInt8])] = []
+for script in ConfigGenerator.Script.allCases {
+    let text = ConfigGenerator.config(paths: scriptPaths, script: script)
+    let url = work.appendingPathComponent("script-\(script.rawValue).json")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    let bytes = Array(text.utf8)
+    let found = Linter.lint(SourceFile(path: "s", bytes: bytes)).diagnostics
+    guard found.isEmpty else { print("the \(script.rawValue) config is not lint-clean: \(found.prefix(3).map(\.message))"); exit(1) }
+    scriptInputs.append((script, url, bytes))
+}
+let scriptRounds = quick ? 7 : 21
+var scriptProcess = Array(repeating: [Double](), count: scriptInputs.count)
+for _ in 0..<scriptRounds {
+    for (index, input) in scriptInputs.enumerated() {
+        scriptProcess[index].append(spawn(tool, ["lint", "--format", "compact", input.url.path]).seconds)
+    }
+}
+let scriptInProcess = measureInterleaved(quick ? 5 : 15, scriptInputs.map { input in { _ = Linter.lint(SourceFile(path: "s.json", bytes: input.bytes)) } })
+print("| texts | size | whole process | per MB | ÷ ASCII per byte | in process | per MB | ÷ ASCII per byte |")
+print("|---|---|---|---|---|---|---|---|")
+let asciiMB = Double(scriptInputs[0].bytes.count) / 1_048_576
+let asciiProcess = Timing(samples: scriptProcess[0]).median / asciiMB, asciiInProcess = scriptInProcess[0].median / asciiMB
+for (index, input) in scriptInputs.enumerated() {
+    let megabytes = Double(input.bytes.count) / 1_048_576
+    let process = Timing(samples: scriptProcess[index]).median, inProcess = scriptInProcess[index].median
+    print("| \(input.script.rawValue) | \(mb(input.bytes.count)) | \(ms(process)) | \(ms(process / megabytes)) | **\(ratio(process / megabytes / asciiProcess))** | \(ms(inProcess)) | \(ms(inProcess / megabytes)) | \(ratio(inProcess / megabytes / asciiInProcess)) |")
+}
+print("\nSame config, \(scriptPaths) paths; whole process: median of \(scriptRounds) interleaved runs of `lint --format compact`.")
+
 // 2c. Format (parse, then write the canonical form) per size, in process.
 print("\n## Format (in process)\n")
 print("| input | time | MB/s |")
@@ -229,6 +276,30 @@ print("|---|---|---|")
 print("| trivial Swift binary printing one line | \(ms(floorTimes[runs / 2])) | 1.00× |")
 print("| `customer-center lint` default config (\(mb(defaultConfig.count))) | \(ms(lintTimes[runs / 2])) | **\(ratio(lintTimes[runs / 2] / floorTimes[runs / 2]))** |")
 print("| same, with `--stdin-filename` as editors pass it | \(ms(stdinTimes[runs / 2])) | \(ratio(stdinTimes[runs / 2] / floorTimes[runs / 2])) |")
+
+// 4'. The 4 MB lint against JSONSerialization as whole processes: start-up, reading the file and
+// output included on both sides (this binary parses with JSONSerialization and exits).
+if let fourMB = inputs.first(where: { $0.label == "4 MB" }) {
+    let rounds = quick ? 7 : 15
+    var lintRuns: [Double] = [], foundationRuns: [Double] = []
+    let bench = URL(fileURLWithPath: CommandLine.arguments[0])
+    for _ in 0..<rounds {
+        foundationRuns.append(spawn(bench, ["--jsonserialization", fourMB.url.path]).seconds)
+        lintRuns.append(spawn(tool, ["lint", "--format", "json", fourMB.url.path]).seconds)
+    }
+    let data = Data(fourMB.bytes)
+    let inProcess = measureInterleaved(5, [
+        { _ = try? JSONSerialization.jsonObject(with: data) },
+        { _ = Linter.lint(SourceFile(path: "bench.json", bytes: fourMB.bytes)) },
+    ])
+    let (lint, foundation) = (Timing(samples: lintRuns).median, Timing(samples: foundationRuns).median)
+    print("\n## Lint of 4 MB against JSONSerialization: in process and whole process\n")
+    print("| measured | lint | JSONSerialization | lint ÷ JSONSerialization |")
+    print("|---|---|---|---|")
+    print("| in process (parse + lint; parse) | \(ms(inProcess[1].median)) | \(ms(inProcess[0].median)) | **\(ratio(inProcess[1].median / inProcess[0].median))** |")
+    print("| whole process (`lint --format json FILE`; read + parse) | \(ms(lint)) | \(ms(foundation)) | **\(ratio(lint / foundation))** |")
+    print("\nWhole process: median of \(rounds) interleaved runs of each.")
+}
 
 // 4a. Output that scales: a minified (one-line) config full of findings and non-ASCII text, as a
 // dashboard export often is. The human format must cost about what the one-line format does.

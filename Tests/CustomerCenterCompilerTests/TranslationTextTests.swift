@@ -72,7 +72,7 @@ import JSONSyntax
     }
 
     /// A large table holds 6 bytes per text (its start, and its length and locale in one
-    /// shape): the README's memory figures count on it. A translation read out of it is a
+    /// shape): docs/performance.md's memory figures count on it. A translation read out of it is a
     /// position and its key (40 bytes).
     @Test func aTextIsSixBytes() {
         #expect(MemoryLayout<UInt32>.stride + MemoryLayout<TranslationTable.Shape>.stride == 6)

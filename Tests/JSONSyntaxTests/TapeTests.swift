@@ -150,7 +150,7 @@ import TestSupport
     }
 
     /// A value is 8 bytes on the tape (it was 16, with its end and link; 20 with a stored child
-    /// count): the README's memory figures count on it.
+    /// count): docs/performance.md's memory figures count on it.
     @Test func anEntryIsEightBytes() {
         #expect(MemoryLayout<JSONTape.Entry>.stride == 8)
     }
