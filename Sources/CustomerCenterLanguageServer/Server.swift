@@ -382,6 +382,15 @@ public struct Server {
             return cached.analysis
         }
         let configuration = self.configuration(atPath: configurationPath)
+        // The run's rule for what a folder holds (SPEC §2 "Directories"): JSON that is neither
+        // format (a schema, a problem matcher) and files the configuration's include/exclude
+        // leave out are not served.
+        if let path = Self.path(of: uri), let configuration, let configurationPath,
+           !InputDiscovery.selects(relativePath: FileSystem.relative(path, to: FileSystem.directory(of: configurationPath)),
+                                   include: configuration.include, exclude: configuration.exclude) {
+            return nil
+        }
+        if !InputDiscovery.isCustomerCenterConfig(document.bytes) { return nil }
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
         let analysis = LintRun.analyze(source, configuration: configuration)
         analyses[uri] = (document.version, configurationPath, analysis)

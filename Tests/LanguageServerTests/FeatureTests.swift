@@ -87,6 +87,23 @@ import Testing
         #expect(!((document?["params"]?["diagnostics"]?.array ?? []).contains { $0["code"] == "ref.unused-string" }))
     }
 
+    /// The run's rule for what a folder holds: a JSON Schema or problem matcher named like a
+    /// config, and a file the configuration excludes, get no diagnostics.
+    @Test func documentsThatAreNotConfigsAreNotServed() {
+        var client = TestClient()
+        func diagnostics(_ uri: String) -> [JSON]? {
+            client.published().last { $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]?.array
+        }
+        client.open("file:///work/app/customer-center.schema.json", #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {}}"#)
+        #expect(diagnostics("file:///work/app/customer-center.schema.json")?.isEmpty == true)
+        client.open("file:///work/app/customer_center.json", "{\"screens\": {}}")
+        #expect(diagnostics("file:///work/app/customer_center.json")?.isEmpty == false, "a config is served")
+        client.open("file:///work/app/.customer-center.json", #"{"exclude": ["legacy/**"]}"#)
+        _ = client.published()
+        client.open("file:///work/app/legacy/customer_center.json", "{\"screens\": {}}")
+        #expect(diagnostics("file:///work/app/legacy/customer_center.json")?.isEmpty == true)
+    }
+
     @Test func theConfigurationFileItselfIsChecked() {
         var client = TestClient()
         let uri = "file:///work/app/.customer-center.json"
