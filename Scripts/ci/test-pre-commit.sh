@@ -6,6 +6,12 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 command -v pre-commit >/dev/null || python3 -m pip install --quiet pre-commit
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# One environment for every run below: `pre-commit try-repo` builds the hook repository (a release
+# build of the whole package) into a fresh store on every call, six builds for this script. A
+# config naming this repository at its HEAD commit builds it once into a store of our own, as a
+# user's `pre-commit install` does. (It tests what is committed: commit before running it locally.)
+export PRE_COMMIT_HOME="$scratch/pre-commit-home"
+rev="$(git -C "$repo" rev-parse HEAD)"
 cd "$scratch"
 git init -q .
 git config user.email ci@example.com
@@ -13,14 +19,25 @@ git config user.name ci
 mkdir -p app
 cp "$repo/Examples/customer_center.json" app/customer_center.json
 cp "$repo/Examples/broken.json" app/customer_center_broken.json
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $repo
+    rev: $rev
+    hooks:
+      - id: customer-center-fix
+      - id: customer-center-format
+      - id: customer-center-lint
+YAML
 git add .
+# pre-commit run HOOK... --files FILES, with the hooks of the config.
+try_hooks() { pre-commit run "$@"; }
 
 echo "pre-commit: good config (every hook)"
-pre-commit try-repo "$repo" --files app/customer_center.json
+try_hooks --files app/customer_center.json
 
-echo "pre-commit: bad config (every hook; pre-commit runs them in id order: fix, format, lint)"
+echo "pre-commit: bad config (every hook, in the config's order: fix, format, lint)"
 cp app/customer_center_broken.json broken.orig
-if pre-commit try-repo "$repo" --files app/customer_center_broken.json > out.txt 2>&1; then
+if try_hooks --files app/customer_center_broken.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the hooks passed a broken config"; exit 1
 fi
 grep -q "customer-center lint --fix.*Failed" out.txt && grep -q "files were modified by this hook" out.txt \
@@ -32,12 +49,12 @@ grep -q "app/customer_center_broken.json:7:7: error: duplicate key 'management_t
 
 echo "pre-commit: the lint and format hooks alone on the original"
 cp broken.orig app/customer_center_broken.json
-if pre-commit try-repo "$repo" customer-center-lint --files app/customer_center_broken.json > out.txt 2>&1; then
+if try_hooks customer-center-lint --files app/customer_center_broken.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the lint hook passed a broken config"; exit 1
 fi
 grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
   || { cat out.txt; echo "FAIL: the lint hook's diagnostic is missing"; exit 1; }
-if pre-commit try-repo "$repo" customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
+if try_hooks customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the format hook passed a broken config"; exit 1
 fi
 grep -q "app/customer_center_broken.json has syntax errors; it was not formatted" out.txt \
@@ -46,11 +63,11 @@ grep -q "app/customer_center_broken.json has syntax errors; it was not formatted
 echo "pre-commit: the fix hook fixes, fails once, then passes"
 printf '{\n  // a comment\n  "screens": {},\n  "localization": {"default": "en", "localized_strings": {}},\n}\n' > app/customer_center_fixable.json
 git add app/customer_center_fixable.json
-if pre-commit try-repo "$repo" customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1; then
+if try_hooks customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the fix hook passed a file it changed"; exit 1
 fi
 grep -q "// a comment" app/customer_center_fixable.json && { cat out.txt; echo "FAIL: the comment was not removed"; exit 1; }
 git add app/customer_center_fixable.json
-pre-commit try-repo "$repo" customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1 \
+try_hooks customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1 \
   || { cat out.txt; cat app/customer_center_fixable.json; echo "FAIL: the fixed file still fails the fix hook"; exit 1; }
 echo "pre-commit hooks: ok"
