@@ -5,7 +5,7 @@ struct RulesCommand: Command {
     static let summary = "List every rule, one line each."
     static let usage = "customer-center rules [--format human|json|markdown]"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human (default), json, or markdown (the README's table)."),
+        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human (default), json, or markdown (the table in docs/rules.md)."),
     ]
 
     enum Format: String, CaseIterable { case human, json, markdown }

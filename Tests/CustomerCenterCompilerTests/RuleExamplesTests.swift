@@ -105,7 +105,7 @@ import Testing
     }
 
     /// The catalog is exactly SPEC §5 plus the project's own rules: same ids, same default
-    /// severities, same formats. (The README's table, compared in ReadmeTests, is the copy a user has.)
+    /// severities, same formats. (The table in docs/rules.md, compared in ReadmeTests, is the copy a user has.)
     @Test(.enabled(if: TestPaths.sharedIsPresent, "skipped: ../shared/SPEC.md is absent (a clone on its own)"))
     func catalogEqualsSpec() throws {
         let spec = try String(contentsOf: TestPaths.shared.appendingPathComponent("SPEC.md"), encoding: .utf8)

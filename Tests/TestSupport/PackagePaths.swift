@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the repository and the shared fixtures are, found from this file: every test target
-/// reads examples, schemas and the README from the same root.
+/// reads examples, schemas, the README and docs/ from the same root.
 public enum PackagePaths {
     /// The repository's root (the folder holding `Package.swift`).
     public static let root: URL = URL(fileURLWithPath: #filePath)
