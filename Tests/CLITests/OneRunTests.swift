@@ -97,6 +97,22 @@ import TestSupport
 
     // MARK: The configuration file is as strict as the command line
 
+    /// Under a configuration it cannot follow, or with an input it cannot read, no baseline is
+    /// written (it would accept less than the files hold).
+    @Test func noBaselineIsWrittenFromAnIncompleteRun() throws {
+        let dir = try write([
+            "customer_center.json": try String(contentsOf: Self.example, encoding: .utf8),
+            ".customer-center.json": #"{"rules": {"no.such-rule": "off"}}"#,
+        ])
+        let invalid = try CLI.run(["lint", "--write-baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(invalid.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("baseline.json").path))
+        try "{}".write(to: dir.appendingPathComponent(".customer-center.json"), atomically: true, encoding: .utf8)
+        let missing = try CLI.run(["lint", "--write-baseline", "baseline.json", "customer_center.json", "missing.json"], in: dir)
+        #expect(missing.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("baseline.json").path))
+    }
+
     @Test func configurationFileIsStrictWithSuggestions() throws {
         let dir = try write([
             "customer_center.json": try String(contentsOf: Self.example, encoding: .utf8),

@@ -132,6 +132,12 @@ public struct LintRun: Sendable {
         }
         var none: BaselineLedger?
         for group in groups { run.lint(group, fix: nil, unsafeFixes: false, baseline: &none, into: &state) }
+        // A configuration the run cannot follow, or an input it could not read: a baseline
+        // recorded now would accept less than the files hold. Nothing is written.
+        guard !state.invalidConfiguration, state.unreadable.isEmpty else {
+            state.messages.append("error: the baseline was not written")
+            return state.finish(settings)
+        }
         let key = BaselineLedger.pathKey(relativeTo: path)
         let inputs = state.reports.filter { !$0.isConfigurationReport }.map(\.report)
         let text = Baseline.write(inputs, pathKey: { name in key(state.location(of: name)) })
