@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Proves the GitHub Action (action.yml): its steps, run as the runner runs them
+# (Scripts/ci/run-action.py) with the environment GitHub sets up (GITHUB_OUTPUT,
+# GITHUB_STEP_SUMMARY, GITHUB_PATH, RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, RUNNER_TOOL_CACHE), download
+# the release archive from a local "release" (a file:// base-url), verify its sha256 and install it;
+# a clean config passes with a summary; a broken one fails the step with annotations, a summary table,
+# SARIF and the counts as outputs; a corrupt archive or a wrong pinned checksum is refused and never
+# run; the version comes from the action's ref when not given; an unsupported runner is told so.
+# Then action.yml and the example workflows validate against GitHub's schemas (check-jsonschema).
+#
+# usage: test-action.sh [DIST]  (default .build-release/dist, which test-release.sh leaves)
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+dist="$(cd "${1:-$repo/.build-release/dist}" && pwd)"
+version="$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$repo/Sources/CustomerCenterCompiler/Support/CustomerCenter.swift")"
+archive="$(cd "$dist" 2>/dev/null && ls "customer-center-$version-"*-linux-*.tar.gz 2>/dev/null | head -1 || true)"
+[ -n "$archive" ] || { echo "no release archive in $dist: run Scripts/ci/test-release.sh (or Scripts/release.sh) first" >&2; exit 2; }
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The runner's environment, fresh for each job.
+new_job() {
+  rm -rf "$scratch/runner" && mkdir -p "$scratch/runner/temp" "$scratch/runner/tool-cache"
+  export RUNNER_OS=Linux RUNNER_ARCH=X64 RUNNER_TEMP="$scratch/runner/temp" RUNNER_TOOL_CACHE="$scratch/runner/tool-cache"
+  export GITHUB_STEP_SUMMARY="$scratch/runner/summary.md" GITHUB_PATH="$scratch/runner/path" GITHUB_OUTPUT="$scratch/runner/output"
+  export GITHUB_SERVER_URL=https://github.com GITHUB_ACTIONS=true CI=true
+  : > "$GITHUB_STEP_SUMMARY"; : > "$GITHUB_PATH"; : > "$GITHUB_OUTPUT"
+}
+# run_action OUT [INPUT=VALUE...]: the action as a workflow step; its exit code in $status.
+run_action() {
+  local out="$1"; shift
+  status=0
+  (cd "$scratch/workspace" && python3 "$repo/Scripts/ci/run-action.py" "${action_dir:-$repo}" "$@") > "$out" 2>&1 || status=$?
+}
+output() { sed -n "s/^$1=//p" "$GITHUB_OUTPUT" | tail -1; }
+release="file://$dist"
+
+mkdir -p "$scratch/workspace/config"
+cp "$repo/Examples/customer_center.json" "$scratch/workspace/config/customer_center.json"
+
+echo "action: clean config (download, verify, install, lint, summary, SARIF)"
+new_job
+run_action "$scratch/out.txt" version="$version" paths=config base-url="$release" sarif-file=lint.sarif
+cat "$scratch/out.txt"
+[ "$status" = 0 ] || fail "the action failed on a clean config (exit $status)"
+grep -q "Installed customer-center $version" "$scratch/out.txt" || fail "the action did not install the release"
+[ "$(output exit-code)" = 0 ] && [ "$(output errors)" = 0 ] && [ "$(output files)" = 1 ] || { cat "$GITHUB_OUTPUT"; fail "wrong outputs"; }
+grep -q "customer-center lint passed" "$GITHUB_STEP_SUMMARY" || { cat "$GITHUB_STEP_SUMMARY"; fail "no summary"; }
+grep -qx "$RUNNER_TOOL_CACHE/customer-center/$version/x86_64-unknown-linux-gnu/customer-center-$version-x86_64-unknown-linux-gnu" "$GITHUB_PATH" \
+  || { cat "$GITHUB_PATH"; fail "the binary's folder was not added to GITHUB_PATH"; }
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert s["version"] == "2.1.0" and s["runs"][0]["results"] == [], s' \
+  "$scratch/workspace/lint.sarif" || fail "no empty SARIF for a clean config"
+[ -z "$(ls -A "$RUNNER_TEMP")" ] || fail "the action left files in RUNNER_TEMP: $(ls -A "$RUNNER_TEMP")"
+
+echo "action: broken config (the step fails; annotations, summary table, SARIF, outputs; the install is reused)"
+cp "$repo/Examples/broken.json" "$scratch/workspace/config/customer_center.json"
+: > "$GITHUB_OUTPUT"
+run_action "$scratch/out.txt" version="$version" paths=config base-url="$release" sarif-file=lint.sarif args="--rule screen.missing=off"
+[ "$status" = 1 ] || { cat "$scratch/out.txt"; fail "the action did not fail the step on a broken config (exit $status)"; }
+if grep -q "Downloading" "$scratch/out.txt"; then fail "the second use in a job downloaded again"; fi
+grep -q "^::error file=config/customer_center.json,line=2,col=3,endLine=2,endColumn=31,title=json.comment::comments are not allowed in JSON" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "no annotation for the comment"; }
+if grep -q "title=screen.missing" "$scratch/out.txt"; then fail "the args input (--rule screen.missing=off) was not passed"; fi
+[ "$(output exit-code)" = 1 ] && [ "$(output errors)" = 4 ] && [ "$(output warnings)" = 2 ] || { cat "$GITHUB_OUTPUT"; fail "wrong outputs"; }
+cat "$GITHUB_STEP_SUMMARY"
+grep -q "customer-center lint failed" "$GITHUB_STEP_SUMMARY" \
+  && grep -qF '| `config/customer_center.json` | 4 | 2 | 0 |' "$GITHUB_STEP_SUMMARY" \
+  && grep -qF '| `config/customer_center.json:2:3` | error | `json.comment` | comments are not allowed in JSON |' "$GITHUB_STEP_SUMMARY" \
+  || fail "the summary lacks the table of files and findings"
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert len(s["runs"][0]["results"]) == 6, len(s["runs"][0]["results"])' \
+  "$scratch/workspace/lint.sarif" || fail "the SARIF file does not hold the six findings"
+
+echo "action: a usage error is not a lint failure (exit 2, said so)"
+new_job
+run_action "$scratch/out.txt" version="$version" paths=config base-url="$release" args="--no-such-flag"
+[ "$status" = 2 ] && grep -q "::error title=customer-center lint::lint could not run (exit 2)" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "a usage error was not reported as one (exit $status)"; }
+
+echo "action: a corrupt archive is refused and never run"
+mkdir "$scratch/bad-release"
+cp "$dist/$archive" "$dist/$archive.sha256" "$scratch/bad-release/"
+printf 'X' | dd of="$scratch/bad-release/$archive" bs=1 seek=5000 conv=notrunc status=none
+new_job
+run_action "$scratch/out.txt" version="$version" paths=config base-url="file://$scratch/bad-release"
+[ "$status" = 2 ] && grep -q "::error title=customer-center action::$archive has sha256 .*: refusing to run it" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "a corrupt archive was not refused (exit $status)"; }
+[ -z "$(find "$RUNNER_TOOL_CACHE" -type f)" ] || fail "a refused archive was installed"
+
+echo "action: a pinned sha256 that is not the release's is refused"
+new_job
+run_action "$scratch/out.txt" version="$version" paths=config base-url="$release" sha256=0000000000000000000000000000000000000000000000000000000000000000
+[ "$status" = 2 ] && grep -q "is not the pinned sha256" "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "a wrong pin was not refused"; }
+
+echo "action: a version that was not released is said so"
+new_job
+run_action "$scratch/out.txt" version=98.0.0 paths=config base-url="$release"
+[ "$status" = 2 ] && grep -q "could not download .*customer-center-98.0.0-x86_64-unknown-linux-gnu.tar.gz (is 98.0.0 released for x86_64-unknown-linux-gnu?)" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "a missing release was not reported"; }
+
+echo "action: the version defaults to the action's ref (uses: your-org/customer-center@$version)"
+mkdir -p "$scratch/_actions/your-org/customer-center"
+ln -s "$repo" "$scratch/_actions/your-org/customer-center/$version"
+cp "$repo/Examples/customer_center.json" "$scratch/workspace/config/customer_center.json"
+new_job
+action_dir="$scratch/_actions/your-org/customer-center/$version" run_action "$scratch/out.txt" paths=config base-url="$release"
+[ "$status" = 0 ] && grep -q "Installed customer-center $version" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "the version was not taken from the action's ref (exit $status)"; }
+
+echo "action: an unsupported runner is told so"
+new_job
+RUNNER_OS=Windows run_action "$scratch/out.txt" version="$version" paths=config base-url="$release"
+[ "$status" = 2 ] && grep -q "no customer-center release for Windows/X64" "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "Windows was not refused clearly"; }
+
+echo "action: action.yml and the example workflows validate against GitHub's schemas"
+command -v check-jsonschema >/dev/null || python3 -m pip install --quiet check-jsonschema
+check-jsonschema --builtin-schema vendor.github-actions "$repo/action.yml"
+check-jsonschema --builtin-schema vendor.github-workflows "$repo"/Examples/ci/*.yml
+echo "action: ok"
