@@ -42,7 +42,7 @@ echo "release: checksums verify (sha256sum -c), and a changed byte does not"
 (cd dist && sha256sum -c "$name.tar.gz.sha256" && sha256sum -c customer-center.artifactbundle.zip.sha256)
 cp "dist/$name.tar.gz" "$scratch/$name.tar.gz" && cp "dist/$name.tar.gz.sha256" "$scratch/"
 printf '\0' | dd of="$scratch/$name.tar.gz" bs=1 seek=100 conv=notrunc status=none
-if (cd "$scratch" && sha256sum -c --quiet "$name.tar.gz.sha256" 2>/dev/null); then fail "a corrupt archive passed its checksum"; fi
+if (cd "$scratch" && sha256sum -c --quiet "$name.tar.gz.sha256" > /dev/null 2>&1); then fail "a corrupt archive passed its checksum"; fi
 
 echo "release: the archive holds the binary, LICENSE and README.md, owned by 0, dated by the commit"
 listing="$(tar -tzvf "dist/$name.tar.gz")"
