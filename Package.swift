@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax"]),
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
         .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),
+        // RevenueCat's REST API through the system curl (`pull`); the lint library never touches the network.
+        .target(name: "RevenueCatAPI"),
         // argv, files and stdin, exit codes: nothing else.
-        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer"]),
+        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "RevenueCatAPI"]),
         // Lints customer_center*.json resources of a target on every build (compiler-style diagnostics).
         .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["customer-center"]),
         // swift package customer-center-lint

@@ -18,7 +18,7 @@ protocol Command: Sendable {
 }
 
 enum CommandLineTool {
-    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, FormatCommand.self, InitCommand.self, DiffCommand.self, ExplainCommand.self, RulesCommand.self, SchemaCommand.self, PreviewCommand.self, LSPCommand.self]
+    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, FormatCommand.self, InitCommand.self, DiffCommand.self, PullCommand.self, ExplainCommand.self, RulesCommand.self, SchemaCommand.self, PreviewCommand.self, LSPCommand.self]
 
     static func run(_ argv: [String]) -> ExitStatus {
         guard let first = argv.first else {
