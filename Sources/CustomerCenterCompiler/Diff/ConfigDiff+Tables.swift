@@ -4,6 +4,13 @@ extension ConfigDiff {
     static func offers(_ old: ResolvedConfig, _ new: ResolvedConfig, into changes: inout [ConfigChange]) {
         for (key, offer) in old.offers.sorted(by: { $0.key < $1.key }) where new.offers[key] == nil {
             changes.append(ConfigChange(kind: .removed, breaking: false, subject: "offer", pointer: offer.pointer, message: "removed offer \(q(key))"))
+            // Removed with every use of it, the offer still takes its store offer ids away from
+            // the customers who were shown it: as breaking as changing them.
+            for (field, id) in [("ios_offer_id", offer.iosOfferID?.value), ("android_offer_id", offer.androidOfferID?.value)] {
+                guard let id else { continue }
+                changes.append(ConfigChange(kind: .removed, breaking: true, subject: "store-offer-id", pointer: offer.pointer,
+                                            message: "removed \(field) \(q(id)) with offer \(q(key))"))
+            }
         }
         for (key, offer) in new.offers.sorted(by: { $0.key < $1.key }) {
             guard let before = old.offers[key] else {
