@@ -16,6 +16,9 @@ public struct ProcessResult: Sendable {
 /// both output streams drained at once, so a large report on one never blocks the child while
 /// the test waits for the other.
 public enum Subprocess {
+    /// SIGPIPE ignored in the test process, once (see the writer below).
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs `executable` with `arguments` in `directory` (else the current one), `stdin` as its
     /// standard input (else an empty one), and `environment` (else this process's).
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
@@ -29,9 +32,12 @@ public enum Subprocess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        _ = ignoreBrokenPipes
         try process.run()
         let writer = Thread {
-            if let stdin { input.fileHandleForWriting.write(stdin) }
+            // A child that exits without reading its input (a usage error) closes the pipe: the
+            // write then fails with EPIPE instead of killing the whole test process with SIGPIPE.
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
             try? input.fileHandleForWriting.close()
         }
         writer.start()
