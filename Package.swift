@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["customer-center"]
         ),
         // Benchmarks: swift run -c release customer-center-bench
-        .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer"], path: "Benchmarks/Bench"),
+        .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "JSONSyntax"], path: "Benchmarks/Bench"),
         .executableTarget(name: "startup-floor", path: "Benchmarks/StartupFloor"),
         .executableTarget(name: "peak-rss", path: "Benchmarks/PeakRSS"),
         // What several test targets need, written once: scratch directories, the seeded

@@ -1,4 +1,5 @@
 import CustomerCenterCompiler
+import JSONSyntax
 
 /// Realistic authoring configs of any size: paths of every kind with surveys and offers, every
 /// text in the 32 locales, all lint-clean (so the benchmark measures the full, quiet pipeline).

@@ -1,6 +1,7 @@
 import CustomerCenterCompiler
 import CustomerCenterLanguageServer
 import Foundation
+import JSONSyntax
 
 /// The language server's core, in-process: what an editor waits for after a keystroke.
 func languageServerBenchmarks(quick: Bool) {

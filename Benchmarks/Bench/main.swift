@@ -2,6 +2,7 @@ import CustomerCenterCompiler
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import JSONSyntax
 #endif
 
 // customer-center benchmarks: `swift run -c release customer-center-bench [--quick]`.

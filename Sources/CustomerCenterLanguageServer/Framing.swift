@@ -2,9 +2,9 @@
 /// any chunks; `next()` returns each complete message. A header block without a usable
 /// `Content-Length` is reported and skipped, and garbage before a header is dropped, so one bad
 /// frame never stops the stream.
-public struct MessageFramer: Sendable {
+package struct MessageFramer: Sendable {
     /// What one step of reading found.
-    public enum Frame: Sendable, Equatable {
+    package enum Frame: Sendable, Equatable {
         /// A message body.
         case message([UInt8])
         /// A header block that could not be used, and why; it has been skipped.
@@ -12,16 +12,16 @@ public struct MessageFramer: Sendable {
     }
 
     /// Bodies larger than this are refused (and skipped) rather than buffered.
-    public static let maximumBody = 256 << 20
+    package static let maximumBody = 256 << 20
 
     private var buffer: [UInt8] = []
     private var start = 0
 
     /// An empty framer.
-    public init() {}
+    package init() {}
 
     /// Adds bytes read from the stream.
-    public mutating func append<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+    package mutating func append<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
             start = 0
@@ -30,10 +30,10 @@ public struct MessageFramer: Sendable {
     }
 
     /// Whether bytes are waiting that do not yet make a whole message.
-    public var hasPartialMessage: Bool { start < buffer.count }
+    package var hasPartialMessage: Bool { start < buffer.count }
 
     /// The next complete frame, or `nil` until more bytes arrive.
-    public mutating func next() -> Frame? {
+    package mutating func next() -> Frame? {
         // Skip line breaks between messages (some clients send them).
         while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A { start += 1 }
         guard start < buffer.count else { return nil }
@@ -116,7 +116,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// A message body framed for the stream.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
+    package static func frame(_ body: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 }

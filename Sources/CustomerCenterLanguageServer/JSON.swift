@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// A JSON value as the protocol uses it: messages in and out. Incoming bytes are parsed by the
 /// project's own parser (`JSONSyntax`) and converted; outgoing values are written compactly.
-public indirect enum JSON: Sendable, Equatable {
+package indirect enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public indirect enum JSON: Sendable, Equatable {
     /// Members in order (keys are unique: built by this module or from a parsed object).
     case object([(String, JSON)])
 
-    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+    package static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -28,28 +28,28 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     /// The member `key` of an object.
-    public subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
 
     /// The element at `index` of an array.
-    public subscript(index: Int) -> JSON? {
+    package subscript(index: Int) -> JSON? {
         if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
         return nil
     }
 
     /// The text of a string.
-    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var string: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The value of a boolean.
-    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The elements of an array.
-    public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    package var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
     /// Whether it is `null`.
-    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    package var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// A whole number (`3` or `3.0`).
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d) where d.rounded() == d && abs(d) < 9e15: return Int(d)
@@ -58,7 +58,7 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     /// Parses one message body; `nil` when it is not JSON.
-    public static func parse(_ bytes: [UInt8]) -> JSON? {
+    package static func parse(_ bytes: [UInt8]) -> JSON? {
         let parsed = JSONParser.parse(bytes)
         guard parsed.issues.isEmpty, let root = parsed.root else { return nil }
         return JSON(root)
@@ -77,7 +77,7 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     /// Compact UTF-8 text.
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var out: [UInt8] = []
         write(into: &out)
         return out
@@ -113,11 +113,11 @@ public indirect enum JSON: Sendable, Equatable {
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+    package init(nilLiteral: ()) { self = .null }
 }

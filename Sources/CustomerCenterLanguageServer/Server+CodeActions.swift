@@ -140,7 +140,7 @@ extension Server {
 
 extension JSON {
     /// An object with `other`'s members added (replacing same-named ones).
-    public func merging(_ other: JSON) -> JSON {
+    package func merging(_ other: JSON) -> JSON {
         guard case .object(var members) = self, case .object(let extra) = other else { return self }
         for (key, value) in extra {
             if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = value } else { members.append((key, value)) }

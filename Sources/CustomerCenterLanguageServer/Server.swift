@@ -4,15 +4,15 @@ import JSONSyntax
 /// The language server's core: one message in, the messages to send out. It holds the open
 /// documents and nothing else of the outside world: files that are not open are read through
 /// `readFile`, so tests drive it in-process with a dictionary. All the checking is the library's.
-public struct Server {
+package struct Server {
     /// Reads a file by absolute path (`nil`: it does not exist or cannot be read).
-    public typealias FileReader = @Sendable (String) -> [UInt8]?
+    package typealias FileReader = @Sendable (String) -> [UInt8]?
 
     let readFile: FileReader
     var initialized = false
     var shutdownRequested = false
     /// Set by `exit`: the process's exit status (0 after `shutdown`, else 1).
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
     var encoding = PositionEncoding.utf16
     var capabilities: JSON = .null
     var documents: [String: TextDocument] = [:]
@@ -32,14 +32,14 @@ public struct Server {
     var refreshDue = false
 
     /// A server that reads files that are not open through `readFile`.
-    public init(readFile: @escaping FileReader) {
+    package init(readFile: @escaping FileReader) {
         self.readFile = readFile
     }
 
     // MARK: Messages
 
     /// Handles one message body as it came off the wire.
-    public mutating func handle(body: [UInt8]) -> [JSON] {
+    package mutating func handle(body: [UInt8]) -> [JSON] {
         guard let message = JSON.parse(body) else {
             return [Self.error(id: .null, code: -32700, "the message is not valid JSON")]
         }
@@ -47,7 +47,7 @@ public struct Server {
     }
 
     /// Handles one message.
-    public mutating func handle(_ message: JSON) -> [JSON] {
+    package mutating func handle(_ message: JSON) -> [JSON] {
         guard case .object = message else { return [Self.error(id: .null, code: -32600, "a message must be a JSON object")] }
         let id = message["id"]
         let method = message["method"]?.string
@@ -286,7 +286,7 @@ public struct Server {
 
     /// Publishes the diagnostics that are due (newest version of each document only), unless the
     /// client pulls them.
-    public mutating func publishPending() -> [JSON] {
+    package mutating func publishPending() -> [JSON] {
         let due = pending
         pending.removeAll()
         guard !pullsDiagnostics else {

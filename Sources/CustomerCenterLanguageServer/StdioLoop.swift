@@ -8,9 +8,9 @@ import Darwin
 /// that are already waiting are read before any is handled, so a `$/cancelRequest` is seen before
 /// the request it cancels; diagnostics are published once the waiting messages are handled, so a
 /// burst of edits is linted once, at its newest version. Nothing else is ever written to stdout.
-public enum StdioLoop {
+package enum StdioLoop {
     /// Serves until `exit` or the end of input; returns the process's exit status.
-    public static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    package static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         var server = Server(readFile: readFile)
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -1,24 +1,24 @@
 /// How the client counts characters in a line (LSP `positionEncoding`).
-public enum PositionEncoding: String, Sendable {
+package enum PositionEncoding: String, Sendable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
 }
 
 /// A position as the protocol writes it: zero-based line and character in the negotiated encoding.
-public struct Position: Sendable, Equatable, Comparable {
+package struct Position: Sendable, Equatable, Comparable {
     /// Zero-based line.
-    public var line: Int
+    package var line: Int
     /// Zero-based character in the negotiated encoding.
-    public var character: Int
+    package var character: Int
 
     /// A position.
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
     /// Document order.
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 
@@ -32,18 +32,18 @@ public struct Position: Sendable, Equatable, Comparable {
 
 /// An open document: its bytes, version and line table. Positions convert to byte offsets and
 /// back through the line table, counting UTF-8 bytes or UTF-16 code units, never scalars.
-public struct TextDocument: Sendable {
+package struct TextDocument: Sendable {
     /// The client's URI for it.
-    public let uri: String
+    package let uri: String
     /// The version the client gave its latest change.
-    public private(set) var version: Int
+    package private(set) var version: Int
     /// Its UTF-8 bytes.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
     /// Byte offset of each line's first byte. Lines end at `\n`, `\r\n` or a lone `\r` (LSP's rule).
-    public private(set) var lineStarts: [Int]
+    package private(set) var lineStarts: [Int]
 
     /// A document as opened.
-    public init(uri: String, version: Int, text: String) {
+    package init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
         self.bytes = Array(text.utf8)
@@ -79,7 +79,7 @@ public struct TextDocument: Sendable {
     /// The byte offset of `position`. A line past the end is the end of the document; a
     /// character past the end of its line is the line's end; a character inside a multi-byte
     /// character (or between the halves of a surrogate pair) is that character's start.
-    public func offset(of position: Position, encoding: PositionEncoding) -> Int {
+    package func offset(of position: Position, encoding: PositionEncoding) -> Int {
         guard position.line < lineStarts.count else { return bytes.count }
         let start = lineStarts[position.line]
         let end = contentEnd(ofLine: position.line)
@@ -97,7 +97,7 @@ public struct TextDocument: Sendable {
     }
 
     /// The position of byte `offset` (clamped to the document).
-    public func position(of offset: Int, encoding: PositionEncoding) -> Position {
+    package func position(of offset: Int, encoding: PositionEncoding) -> Position {
         let offset = max(0, min(offset, bytes.count))
         var low = 0, high = lineStarts.count - 1
         while low < high {
@@ -127,22 +127,22 @@ public struct TextDocument: Sendable {
     }
 
     /// What an edit from the client did wrong.
-    public enum EditError: Error, Equatable, Sendable {
+    package enum EditError: Error, Equatable, Sendable {
         case invertedRange
         case invalidRange
         case missingText
     }
 
     /// One change as bytes: `start..<oldEnd` of the text before became `start..<newEnd`.
-    public struct ByteChange: Sendable, Equatable {
-        public var start: Int
-        public var oldEnd: Int
-        public var newEnd: Int
+    package struct ByteChange: Sendable, Equatable {
+        package var start: Int
+        package var oldEnd: Int
+        package var newEnd: Int
     }
 
     /// Applies the changes of one `didChange`, in order, all or nothing; returns them as bytes.
     @discardableResult
-    public mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) -> [ByteChange] {
+    package mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) -> [ByteChange] {
         var copy = self
         var applied: [ByteChange] = []
         for change in changes {
@@ -168,5 +168,5 @@ public struct TextDocument: Sendable {
     }
 
     /// The whole text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }

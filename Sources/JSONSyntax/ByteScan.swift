@@ -4,7 +4,7 @@
 /// `bytes.count`. The word tests only say "some byte in these eight may be interesting"; the bytes
 /// of such a word are then looked at one by one, so a false alarm costs a few steps and never a
 /// wrong answer.
-public enum ByteScan {
+package enum ByteScan {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -24,7 +24,7 @@ public enum ByteScan {
 
     /// The high bit of each byte of `word` that equals `byte`, exactly (no false positives).
     @inlinable @inline(__always)
-    public static func matches(_ byte: UInt8, in word: UInt64) -> UInt64 {
+    package static func matches(_ byte: UInt8, in word: UInt64) -> UInt64 {
         let x = word ^ (ones &* UInt64(byte))
         let nonZero = ((x & ~highs) &+ ~highs) | x
         return ~nonZero & highs
@@ -32,13 +32,13 @@ public enum ByteScan {
 
     /// Eight bytes from `offset` as a little-endian word (byte `offset` in the low bits).
     @inlinable @inline(__always)
-    public static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    package static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Whether every byte is ASCII (below 0x80), eight at a time.
     @inlinable
-    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var seen: UInt64 = 0
         var i = 0
         while i + 8 <= bytes.count {
@@ -54,7 +54,7 @@ public enum ByteScan {
 
     /// Whether the two buffers hold the same bytes, compared eight at a time.
     @inlinable
-    public static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         var i = 0
         while i + 8 <= a.count {
@@ -96,7 +96,7 @@ public enum ByteScan {
     /// the word holding the end is not looked at byte by byte: its flags are exact, and the first
     /// one is counted.
     @inlinable
-    public static func firstSpecialInString(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> Int {
+    package static func firstSpecialInString(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> Int {
         var i = max(0, from)
         let n = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -125,7 +125,7 @@ public enum ByteScan {
 
     /// The first byte a JSON string literal escapes: `"`, `\`, a control character or DEL.
     @inlinable
-    public static func firstNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    package static func firstNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         first(bytes, from: from, mayMatch: { word in
             bytesBelow(0x20, in: word) | bytesEqual(0x22, in: word) | bytesEqual(0x5C, in: word) | bytesEqual(0x7F, in: word)
         }, isMatch: { b in b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F })
@@ -134,7 +134,7 @@ public enum ByteScan {
     /// The first `\n` or `\r`, thirty-two bytes a step (a whole file is scanned for its line
     /// index, and its lines can be long).
     @inlinable
-    public static func firstLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    package static func firstLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var i = max(0, from)
         let n = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {

@@ -240,10 +240,10 @@ enum UTF8Validation {
 }
 
 /// UTF-8 decoding for display code outside the parser.
-public enum UTF8Scalars {
+package enum UTF8Scalars {
     /// Each scalar of `bytes` with its byte length; an ill-formed run comes back as `nil` with
     /// its length, so callers can show the raw bytes.
-    public static func decode(_ bytes: ArraySlice<UInt8>) -> [(scalar: Unicode.Scalar?, length: Int)] {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> [(scalar: Unicode.Scalar?, length: Int)] {
         var result: [(scalar: Unicode.Scalar?, length: Int)] = []
         result.reserveCapacity(bytes.count)
         Array(bytes).withUnsafeBufferPointer { buffer in

@@ -250,9 +250,9 @@ enum NumberGrammar {
 }
 
 /// Recognises UTF-16 and UTF-32 by byte-order mark or by the NUL pattern of RFC 4627 §3.
-public enum EncodingSniffer {
+package enum EncodingSniffer {
     /// The file's encoding when it is UTF-16 or UTF-32; `nil` for UTF-8 (or undecidable).
-    public static func nonUTF8Encoding(of bytes: [UInt8]) -> JSONSyntaxIssue.TextEncoding? {
+    package static func nonUTF8Encoding(of bytes: [UInt8]) -> JSONSyntaxIssue.TextEncoding? {
         let b = bytes
         if b.count >= 4 {
             if b[0] == 0x00, b[1] == 0x00, b[2] == 0xFE, b[3] == 0xFF { return .utf32BigEndian }

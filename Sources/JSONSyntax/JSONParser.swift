@@ -3,14 +3,14 @@
 /// It never throws and never traps on input: every problem becomes a `JSONSyntaxIssue` and the
 /// parser resynchronises where it safely can, so one run reports every syntax problem. Nesting is
 /// bounded by `maxDepth` (deeper values are skipped iteratively, not recursed into).
-public enum JSONParser {
+package enum JSONParser {
     /// The nesting limit of SPEC §1.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
     /// Issues reported before the parser gives up on a file (binary garbage would report every byte).
-    public static let defaultIssueLimit = 200
+    package static let defaultIssueLimit = 200
 
     /// Parses UTF-8 JSON text into a tree.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8],
         maxDepth: Int = defaultMaxDepth,
         issueLimit: Int = defaultIssueLimit
@@ -21,7 +21,7 @@ public enum JSONParser {
 
     /// Parses UTF-8 JSON text into a flat tape: the same values and issues as `parse`, without
     /// building a tree.
-    public static func parseTape(
+    package static func parseTape(
         _ bytes: [UInt8],
         maxDepth: Int = defaultMaxDepth,
         issueLimit: Int = defaultIssueLimit
@@ -51,14 +51,14 @@ public enum JSONParser {
 }
 
 /// What `JSONParser.parseTape` read.
-public struct JSONTapeResult: Sendable {
+package struct JSONTapeResult: Sendable {
     /// The values.
-    public let tape: JSONTape
+    package let tape: JSONTape
     /// Issues in the order found.
-    public let issues: [JSONSyntaxIssue]
+    package let issues: [JSONSyntaxIssue]
 
     /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
-    public var root: JSONNode? { tape.root }
+    package var root: JSONNode? { tape.root }
 }
 
 /// Marker for giving up after too many issues; unwinds the recursion cleanly.

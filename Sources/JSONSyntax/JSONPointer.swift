@@ -108,7 +108,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The pointer of the innermost node of `root` whose range contains `offset` (the member's
     /// value when the offset is on a key).
-    public static func innermost(at offset: Int, in root: JSONNode) -> JSONPointer {
+    package static func innermost(at offset: Int, in root: JSONNode) -> JSONPointer {
         var pointer = JSONPointer.root
         var node = root
         while true {
@@ -131,7 +131,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// The node this pointer names in `root`, if any (the first member for a repeated key).
-    public func resolve(in root: JSONValue) -> JSONValue? {
+    package func resolve(in root: JSONValue) -> JSONValue? {
         var node = root
         for token in tokens {
             switch node.kind {

@@ -2,9 +2,9 @@
 /// decoding changed. A model holds one of these (two shared arrays, nothing copied) and a
 /// `JSONString` per text, and decodes a text only when something reads it, without keeping the
 /// tape's entries alive.
-public final class JSONStrings: Sendable {
+package final class JSONStrings: Sendable {
     /// The source.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     @usableFromInline let texts: [String]
 
     @usableFromInline
@@ -14,11 +14,11 @@ public final class JSONStrings: Sendable {
     }
 
     /// No document.
-    public static let empty = JSONStrings(bytes: [], texts: [])
+    package static let empty = JSONStrings(bytes: [], texts: [])
 
     /// The text of `string` (decoded now: read it once).
     @inlinable
-    public func text(_ string: JSONString) -> String {
+    package func text(_ string: JSONString) -> String {
         if let decoded = string.decodedIndex { return texts[decoded] }
         return withUTF8(string) { String(decoding: $0, as: UTF8.self) }
     }
@@ -26,7 +26,7 @@ public final class JSONStrings: Sendable {
     /// Calls `body` with the UTF-8 bytes of the text of `string`, without making a `String`
     /// when the text is its source bytes.
     @inlinable
-    public func withUTF8<Result>(_ string: JSONString, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withUTF8<Result>(_ string: JSONString, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let decoded = string.decodedIndex {
             var text = texts[decoded]
             return try text.withUTF8(body)
@@ -38,7 +38,7 @@ public final class JSONStrings: Sendable {
 
     /// Whether two strings of the document have the same text as Swift compares strings,
     /// without decoding them when their bytes decide (one buffer: tables compare many keys).
-    public func sameText(_ a: JSONString, _ b: JSONString) -> Bool {
+    package func sameText(_ a: JSONString, _ b: JSONString) -> Bool {
         if a.decodedIndex == nil, b.decodedIndex == nil,
            let verdict = bytes.withUnsafeBufferPointer({ Self.byteVerdict(Self.between(a, $0), Self.between(b, $0)) }) {
             return verdict
@@ -74,7 +74,7 @@ public final class JSONStrings: Sendable {
 
     /// Whether the text of `string` is empty.
     @inlinable
-    public func isEmpty(_ string: JSONString) -> Bool {
+    package func isEmpty(_ string: JSONString) -> Bool {
         if let decoded = string.decodedIndex { return texts[decoded].isEmpty }
         return string.range.count == 2
     }
@@ -83,9 +83,9 @@ public final class JSONStrings: Sendable {
 /// Where a string value's text is: its literal in the source (quotes included) and, when the
 /// bytes between the quotes are not the text as they are (escapes, repairs), its decoded copy
 /// in `JSONStrings`. Twelve bytes; read it through the document's `JSONStrings`.
-public struct JSONString: Sendable, Hashable {
+package struct JSONString: Sendable, Hashable {
     /// The literal's bytes, quotes included.
-    public let range: ByteRange
+    package let range: ByteRange
     @usableFromInline let decoded: UInt32
 
     @usableFromInline static let asWritten = UInt32.max
@@ -99,19 +99,19 @@ public struct JSONString: Sendable, Hashable {
     @usableFromInline var decodedIndex: Int? { decoded == Self.asWritten ? nil : Int(decoded) }
 
     /// Whether the text is the literal's bytes between its quotes, as they are.
-    @inlinable public var isAsWritten: Bool { decoded == Self.asWritten }
+    @inlinable package var isAsWritten: Bool { decoded == Self.asWritten }
 
     /// The string whose literal is at `range` and whose text is its bytes between the quotes,
     /// as they are: what `isAsWritten` says of a string kept in a more compact form.
     @inlinable
-    public static func asWritten(_ range: ByteRange) -> JSONString { JSONString(range: range, decoded: asWritten) }
+    package static func asWritten(_ range: ByteRange) -> JSONString { JSONString(range: range, decoded: asWritten) }
 }
 
 extension JSONNode {
     /// Where the text is, when the value is a string: keep this and the tape's `strings`
     /// instead of the decoded text to decode it only when read.
     @inlinable
-    public var stringReference: JSONString? { JSONString(entry, tape.spills) }
+    package var stringReference: JSONString? { JSONString(entry, tape.spills) }
 }
 
 extension JSONString {
@@ -128,7 +128,7 @@ extension JSONNode.Members {
     /// Calls `body` with each member's key and, when its value is a string, where that text
     /// is; in order, repeated keys included. Reads the tape by position: a table of strings is
     /// read without building a node (a reference to the tape) per member.
-    public func forEachKeyAndString(_ body: (_ key: JSONString, _ value: JSONString?) -> Void) {
+    package func forEachKeyAndString(_ body: (_ key: JSONString, _ value: JSONString?) -> Void) {
         tape.entries.withUnsafeBufferPointer { entries in
             var position = startIndex
             let spills = tape.spills

@@ -2,21 +2,21 @@
 ///
 /// The parser records these and keeps going; the compiler turns each into a diagnostic with a
 /// `json.*` rule id. Messages live with that mapping, not here.
-public struct JSONSyntaxIssue: Sendable, Equatable {
+package struct JSONSyntaxIssue: Sendable, Equatable {
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// Where: the offending bytes, or an empty range where something is missing.
-    public var range: ByteRange
+    package var range: ByteRange
 
     /// Creates an issue.
-    public init(_ kind: Kind, _ range: ByteRange) {
+    package init(_ kind: Kind, _ range: ByteRange) {
         self.kind = kind
         self.range = range
     }
 
     /// What the grammar needed where it found something else: typed, so the compiler picks
     /// messages and fixes by case, not by matching text.
-    public enum Expectation: UInt8, Sendable, Equatable, CustomStringConvertible {
+    package enum Expectation: UInt8, Sendable, Equatable, CustomStringConvertible {
         /// The document's top-level value (the file is empty or blank).
         case jsonValue
         /// A value: an element of an array, or a member's value.
@@ -31,7 +31,7 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
         case commaOrObjectEnd
 
         /// How messages name it: `a value`, `',' or '}'`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .jsonValue: "a JSON value"
             case .value: "a value"
@@ -44,7 +44,7 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
     }
 
     /// The kinds of syntax problem the parser distinguishes.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A token other than the one the grammar needs here.
         case unexpected(expected: Expectation, found: Token)
         /// The file ends inside objects or arrays: reported once, for the innermost one (`opening`
@@ -92,7 +92,7 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
     }
 
     /// What the parser met instead of what it expected.
-    public enum Token: Sendable, Equatable {
+    package enum Token: Sendable, Equatable {
         case endOfFile
         case character(UInt32)
         case word(String)
@@ -101,7 +101,7 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
     }
 
     /// Why a number is not valid JSON.
-    public enum NumberProblem: Sendable, Equatable {
+    package enum NumberProblem: Sendable, Equatable {
         case leadingZero
         case leadingPlus
         case missingIntegerDigits
@@ -113,7 +113,7 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
     }
 
     /// A Unicode encoding scheme recognised by its byte-order mark or NUL pattern.
-    public enum TextEncoding: String, Sendable, Equatable {
+    package enum TextEncoding: String, Sendable, Equatable {
         case utf16BigEndian = "UTF-16BE"
         case utf16LittleEndian = "UTF-16LE"
         case utf32BigEndian = "UTF-32BE"
@@ -122,14 +122,14 @@ public struct JSONSyntaxIssue: Sendable, Equatable {
 }
 
 /// What `JSONParser.parse` returns: the best tree it could build and every issue it met.
-public struct JSONParseResult: Sendable {
+package struct JSONParseResult: Sendable {
     /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
-    public var root: JSONValue?
+    package var root: JSONValue?
     /// Issues in the order found.
-    public var issues: [JSONSyntaxIssue]
+    package var issues: [JSONSyntaxIssue]
 
     /// Creates a result.
-    public init(root: JSONValue?, issues: [JSONSyntaxIssue]) {
+    package init(root: JSONValue?, issues: [JSONSyntaxIssue]) {
         self.root = root
         self.issues = issues
     }

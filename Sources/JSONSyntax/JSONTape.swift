@@ -6,7 +6,7 @@
 /// document costs one entry per value and no allocation per string, key or container. Strings
 /// that needed decoding keep their text in a side table. `JSONNode` reads it; `JSONNode.value`
 /// builds the `JSONValue` tree of a subtree for the code that wants one.
-public final class JSONTape: Sendable {
+package final class JSONTape: Sendable {
     /// One value: 8 bytes. A container, and a string whose text had to be decoded, keep the
     /// rest in a `Spill`.
     @usableFromInline
@@ -72,14 +72,14 @@ public final class JSONTape: Sendable {
     }
 
     /// The source.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     @usableFromInline let entries: [Entry]
     @usableFromInline let spills: [Spill]
     @usableFromInline let texts: [String]
     /// The index of the top-level value, if the document has one.
     let rootIndex: Int?
     /// The strings, to be kept without the tape (the same arrays, shared).
-    public let strings: JSONStrings
+    package let strings: JSONStrings
 
     init(bytes: [UInt8], entries: [Entry], spills: [Spill], texts: [String], rootIndex: Int?) {
         self.bytes = bytes
@@ -91,10 +91,10 @@ public final class JSONTape: Sendable {
     }
 
     /// The top-level value; `nil` when the file holds none.
-    public var root: JSONNode? { rootIndex.map { JSONNode(tape: self, index: $0) } }
+    package var root: JSONNode? { rootIndex.map { JSONNode(tape: self, index: $0) } }
 
     /// How many values the document holds (keys included).
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The bytes of the value at `index`.
     @inlinable
@@ -106,13 +106,13 @@ public final class JSONTape: Sendable {
 }
 
 /// What a value is, without its content.
-public enum JSONKind: UInt8, Sendable {
+package enum JSONKind: UInt8, Sendable {
     case object, array, string, number, bool, null
     /// A value the parser could not read; a syntax issue has been recorded for it.
     case invalid
 
     /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .object: return "object"
         case .array: return "array"
@@ -126,11 +126,11 @@ public enum JSONKind: UInt8, Sendable {
 }
 
 /// One value of a `JSONTape`: a position in it. Copying one is a reference and an index.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// The document.
-    public let tape: JSONTape
+    package let tape: JSONTape
     /// The value's entry.
-    public let index: Int
+    package let index: Int
 
     @inlinable
     init(tape: JSONTape, index: Int) {
@@ -141,30 +141,30 @@ public struct JSONNode: Sendable {
     @inlinable var entry: JSONTape.Entry { tape.entries[index] }
 
     /// What the value is.
-    @inlinable public var kind: JSONKind { entry.kind }
+    @inlinable package var kind: JSONKind { entry.kind }
 
     /// The bytes the value spans, brackets and quotes included.
     @inlinable
-    public var range: ByteRange { tape.range(at: index) }
+    package var range: ByteRange { tape.range(at: index) }
 
     /// Whether the value is `null`.
-    @inlinable public var isNull: Bool { entry.kind == .null }
+    @inlinable package var isNull: Bool { entry.kind == .null }
 
     /// The flag, when the value is a boolean.
     @inlinable
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         let entry = entry
         return entry.kind == .bool ? entry.flags & JSONTape.Entry.simple != 0 : nil
     }
 
     /// The text, when the value is a string (decoded now: read it once).
-    public var stringValue: String? {
+    package var stringValue: String? {
         stringReference.map { tape.strings.text($0) }
     }
 
     /// Whether the value is a string equal to `text` as Swift compares strings, without
     /// decoding it when its bytes decide.
-    public func stringEquals(_ text: String) -> Bool {
+    package func stringEquals(_ text: String) -> Bool {
         let entry = entry
         guard entry.kind == .string else { return false }
         if entry.flags & JSONTape.Entry.ascii != 0 {
@@ -184,13 +184,13 @@ public struct JSONNode: Sendable {
 
     /// Whether both values are strings with the same text, as Swift compares strings, without
     /// decoding them when their bytes decide.
-    public func stringEquals(_ other: JSONNode) -> Bool {
+    package func stringEquals(_ other: JSONNode) -> Bool {
         guard let a = stringReference, let b = other.stringReference else { return false }
         return JSONStrings.sameText(a, in: tape.strings, b, in: other.tape.strings)
     }
 
     /// The number, when the value is one.
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         let entry = entry
         guard entry.kind == .number else { return nil }
         return tape.bytes.withUnsafeBufferPointer { bytes in
@@ -200,22 +200,22 @@ public struct JSONNode: Sendable {
 
     /// The members, when the value is an object.
     @inlinable
-    public var objectMembers: Members? { kind == .object ? Members(tape: tape, container: index) : nil }
+    package var objectMembers: Members? { kind == .object ? Members(tape: tape, container: index) : nil }
 
     /// The elements, when the value is an array.
     @inlinable
-    public var arrayElements: Elements? { kind == .array ? Elements(tape: tape, container: index) : nil }
+    package var arrayElements: Elements? { kind == .array ? Elements(tape: tape, container: index) : nil }
 
     /// The first member whose key is `key`, when the value is an object.
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         objectMembers?.first(named: key)?.member
     }
 
     /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
-    public var typeName: String { kind.typeName }
+    package var typeName: String { kind.typeName }
 
     /// The subtree as a `JSONValue` tree.
-    public var value: JSONValue {
+    package var value: JSONValue {
         let entry = entry
         let range = entry.range(tape.spills)
         switch entry.kind {
@@ -240,27 +240,27 @@ public struct JSONNode: Sendable {
     }
 
     /// A `"key": value` pair of an object.
-    public struct Member: Sendable {
+    package struct Member: Sendable {
         /// The key, a string value.
-        public let keyNode: JSONNode
+        package let keyNode: JSONNode
 
         @inlinable
         init(keyNode: JSONNode) { self.keyNode = keyNode }
 
         /// The member's value.
-        @inlinable public var value: JSONNode { JSONNode(tape: keyNode.tape, index: keyNode.index + 1) }
+        @inlinable package var value: JSONNode { JSONNode(tape: keyNode.tape, index: keyNode.index + 1) }
         /// The decoded key (decoded now: read it once).
-        public var key: String { keyNode.stringValue ?? "" }
+        package var key: String { keyNode.stringValue ?? "" }
         /// The key's bytes, quotes included.
-        @inlinable public var keyRange: ByteRange { keyNode.range }
+        @inlinable package var keyRange: ByteRange { keyNode.range }
         /// From the key's first byte to the value's last.
-        @inlinable public var range: ByteRange { keyRange.union(value.range) }
+        @inlinable package var range: ByteRange { keyRange.union(value.range) }
         /// Whether the key is `text`, as Swift compares strings.
-        @inlinable public func keyEquals(_ text: String) -> Bool { keyNode.stringEquals(text) }
+        @inlinable package func keyEquals(_ text: String) -> Bool { keyNode.stringEquals(text) }
     }
 
     /// An object's members in source order.
-    public struct Members: Collection, Sendable {
+    package struct Members: Collection, Sendable {
         @usableFromInline let tape: JSONTape
         @usableFromInline let container: Int
 
@@ -276,7 +276,7 @@ public struct JSONNode: Sendable {
         /// Keys are matched by their bytes: `name` is read as UTF-8 once, not once per key. A key
         /// that differs in its bytes is decoded and compared as a Swift string only when it or
         /// `name` is not plain ASCII (KELVIN SIGN is `K`; an escape can spell anything).
-        public func first(named name: String) -> (member: Member, sameBytes: Bool)? {
+        package func first(named name: String) -> (member: Member, sameBytes: Bool)? {
             var utf8Name = name
             let found: (position: Int, sameBytes: Bool)? = utf8Name.withUTF8 { utf8 in
                 let nameIsASCII = ByteScan.isASCII(utf8)
@@ -310,18 +310,18 @@ public struct JSONNode: Sendable {
             return found.map { (Member(keyNode: JSONNode(tape: tape, index: $0.position)), $0.sameBytes) }
         }
 
-        @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { tape.next(at: container) }
-        @inlinable public var isEmpty: Bool { endIndex == container + 1 }
+        @inlinable package var startIndex: Int { container + 1 }
+        @inlinable package var endIndex: Int { tape.next(at: container) }
+        @inlinable package var isEmpty: Bool { endIndex == container + 1 }
         /// A key's value is at the next index; the member ends where the value does.
-        @inlinable public func index(after i: Int) -> Int { tape.next(at: i + 1) }
-        @inlinable public subscript(position: Int) -> Member { Member(keyNode: JSONNode(tape: tape, index: position)) }
+        @inlinable package func index(after i: Int) -> Int { tape.next(at: i + 1) }
+        @inlinable package subscript(position: Int) -> Member { Member(keyNode: JSONNode(tape: tape, index: position)) }
         /// Whether there are two members or more (without counting them all).
-        @inlinable public var hasSeveral: Bool { !isEmpty && index(after: startIndex) != endIndex }
+        @inlinable package var hasSeveral: Bool { !isEmpty && index(after: startIndex) != endIndex }
     }
 
     /// An array's elements in order.
-    public struct Elements: Collection, Sendable {
+    package struct Elements: Collection, Sendable {
         @usableFromInline let tape: JSONTape
         @usableFromInline let container: Int
 
@@ -331,10 +331,10 @@ public struct JSONNode: Sendable {
             self.container = container
         }
 
-        @inlinable public var startIndex: Int { container + 1 }
-        @inlinable public var endIndex: Int { tape.next(at: container) }
-        @inlinable public var isEmpty: Bool { endIndex == container + 1 }
-        @inlinable public func index(after i: Int) -> Int { tape.next(at: i) }
-        @inlinable public subscript(position: Int) -> JSONNode { JSONNode(tape: tape, index: position) }
+        @inlinable package var startIndex: Int { container + 1 }
+        @inlinable package var endIndex: Int { tape.next(at: container) }
+        @inlinable package var isEmpty: Bool { endIndex == container + 1 }
+        @inlinable package func index(after i: Int) -> Int { tape.next(at: i) }
+        @inlinable package subscript(position: Int) -> JSONNode { JSONNode(tape: tape, index: position) }
     }
 }

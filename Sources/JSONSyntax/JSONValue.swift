@@ -44,9 +44,9 @@ public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 /// One node of the positioned JSON tree.
-public struct JSONValue: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
     /// What the node is, with its children or scalar payload.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case object([JSONMember])
         case array([JSONValue])
         case string(String)
@@ -58,44 +58,44 @@ public struct JSONValue: Sendable, Equatable {
     }
 
     /// The node's content.
-    public var kind: Kind
+    package var kind: Kind
     /// The bytes the node spans, brackets and quotes included.
-    public var range: ByteRange
+    package var range: ByteRange
 
     /// Creates a node.
-    public init(_ kind: Kind, range: ByteRange) {
+    package init(_ kind: Kind, range: ByteRange) {
         self.kind = kind
         self.range = range
     }
 
     /// The members, when the node is an object.
     @inlinable
-    public var objectMembers: [JSONMember]? {
+    package var objectMembers: [JSONMember]? {
         if case .object(let members) = kind { return members }
         return nil
     }
 
     /// The elements, when the node is an array.
     @inlinable
-    public var arrayElements: [JSONValue]? {
+    package var arrayElements: [JSONValue]? {
         if case .array(let elements) = kind { return elements }
         return nil
     }
 
     /// The text, when the node is a string.
     @inlinable
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 
     /// The first member named `key`, when the node is an object.
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         objectMembers?.first { $0.key == key }
     }
 
     /// What the node is, without its content.
-    public var shape: JSONKind {
+    package var shape: JSONKind {
         switch kind {
         case .object: return .object
         case .array: return .array
@@ -108,10 +108,10 @@ public struct JSONValue: Sendable, Equatable {
     }
 
     /// The JSON type's name as users know it: "object", "array", "string", "number", "boolean", "null".
-    public var typeName: String { shape.typeName }
+    package var typeName: String { shape.typeName }
 
     /// Equality as data: same kinds and payloads, ignoring positions.
-    public func isSameData(as other: JSONValue) -> Bool {
+    package func isSameData(as other: JSONValue) -> Bool {
         switch (kind, other.kind) {
         case let (.object(a), .object(b)):
             return a.count == b.count
@@ -128,40 +128,40 @@ public struct JSONValue: Sendable, Equatable {
 }
 
 /// A `"key": value` pair of an object, in source order.
-public struct JSONMember: Sendable, Equatable {
+package struct JSONMember: Sendable, Equatable {
     /// The decoded key.
-    public var key: String
+    package var key: String
     /// The key's bytes, quotes included.
-    public var keyRange: ByteRange
+    package var keyRange: ByteRange
     /// The member's value.
-    public var value: JSONValue
+    package var value: JSONValue
 
     /// Creates a member.
-    public init(key: String, keyRange: ByteRange, value: JSONValue) {
+    package init(key: String, keyRange: ByteRange, value: JSONValue) {
         self.key = key
         self.keyRange = keyRange
         self.value = value
     }
 
     /// From the key's first byte to the value's last.
-    public var range: ByteRange { keyRange.union(value.range) }
+    package var range: ByteRange { keyRange.union(value.range) }
 }
 
 /// A number exactly as written, converted on demand.
-public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
     /// The source text, which the canonical writer reproduces unchanged.
-    public var text: String
+    package var text: String
 
     /// Creates a number from its (grammatically valid) source text.
-    public init(text: String) { self.text = text }
+    package init(text: String) { self.text = text }
 
     /// Whether the text has no fraction and no exponent.
-    public var isIntegerLiteral: Bool {
+    package var isIntegerLiteral: Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// The exact value when it is an integer that fits in `Int64` (`1e3` and `2.0` count: they are integral).
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         if isIntegerLiteral { return Int64(text) }
         guard let double = Double(text), double.isFinite, double == double.rounded(.towardZero),
               double >= -9.223372036854775e18, double < 9.223372036854775e18 else { return nil }
@@ -174,7 +174,7 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
 
     /// The exact value when it is a whole number from 0 to `UInt64.max`, in any notation
     /// (`12.0`, `1e19`, `100000000000000000000e-1`): what Swift's `JSONDecoder` accepts for `UInt`.
-    public var exactUInt64Value: UInt64? {
+    package var exactUInt64Value: UInt64? {
         var digits: [UInt8] = []
         var exponent = 0
         var fractionDigits = 0
@@ -230,7 +230,7 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The nearest `Double`; infinite when the magnitude overflows (e.g. `1e999999`).
-    public var doubleValue: Double { Double(text) ?? .nan }
+    package var doubleValue: Double { Double(text) ?? .nan }
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -3,24 +3,24 @@
 /// Rules: object keys sorted by UTF-8 bytes (optionally), 2-space indent, `": "` after keys,
 /// arrays of scalars on one line when short, non-ASCII kept as UTF-8 (only `"`, `\` and control
 /// characters escaped), numbers written exactly as their source text, one trailing newline.
-public struct JSONWriter {
+package struct JSONWriter {
     /// Whether object members are sorted by key (canonical form) or kept in source order.
-    public var sortKeys: Bool
+    package var sortKeys: Bool
     /// Arrays whose elements are all scalars stay on one line up to this many characters.
-    public var inlineArrayLimit: Int
+    package var inlineArrayLimit: Int
 
     /// Creates a writer.
-    public init(sortKeys: Bool = true, inlineArrayLimit: Int = 80) {
+    package init(sortKeys: Bool = true, inlineArrayLimit: Int = 80) {
         self.sortKeys = sortKeys
         self.inlineArrayLimit = inlineArrayLimit
     }
 
     /// The document as text, with a trailing newline.
-    public func write(_ value: JSONValue) -> String { document(value) }
+    package func write(_ value: JSONValue) -> String { document(value) }
 
     /// The document on a tape as text, with a trailing newline: strings are copied from the
     /// source (escaped as needed), never decoded.
-    public func write(_ node: JSONNode) -> String { document(node) }
+    package func write(_ node: JSONNode) -> String { document(node) }
 
     private func document<Node: WritableJSON>(_ root: Node) -> String {
         var out: [UInt8] = []
@@ -32,7 +32,7 @@ public struct JSONWriter {
 
     /// Appends `value` at nesting level `indent`. Output is built as UTF-8 bytes in one buffer:
     /// appending to a `String` piece by piece can copy the whole text again and again.
-    public func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    package func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         write(node: value, indent: indent, into: &out)
     }
 
@@ -88,7 +88,7 @@ public struct JSONWriter {
     }
 
     /// Sort order for keys: by Unicode scalar values (equal to UTF-8 byte order), locale-free.
-    public static func keyOrder(_ a: String, _ b: String) -> Bool {
+    package static func keyOrder(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
@@ -98,7 +98,7 @@ public struct JSONWriter {
 
     /// Appends `text` as a JSON string literal: `"`, `\` and C0 controls (and DEL) escaped, the
     /// rest raw UTF-8.
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
     }
@@ -137,12 +137,12 @@ public struct JSONWriter {
     }
 
     /// Appends `text` as a JSON string literal to a `String`.
-    public static func appendQuoted(_ text: String, to out: inout String) {
+    package static func appendQuoted(_ text: String, to out: inout String) {
         out += quoted(text)
     }
 
     /// Returns `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// What purchases-android does, read from its code at `4980371c` (it cannot be run here), pinned:
 /// keys it passes over, settings it never reads, colours as `Color.parseColor` reads them, and one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// The SDKs' built-in labels in every locale: the table is complete, keeps every placeholder,
 /// is really translated (in the locale's script), and `compile` puts it into every payload.

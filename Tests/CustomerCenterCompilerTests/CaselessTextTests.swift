@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// `CaselessText` decides on bytes what `a == b || (a.utf8.count == b.utf8.count &&
 /// a.lowercased() == b.lowercased())` decides on decoded strings. Its claims about each plain

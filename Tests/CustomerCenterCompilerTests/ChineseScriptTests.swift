@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Traditional Chinese: its own texts in `init` and the built-in labels, reached from every tag
 /// that means it, and a warning for text in the other script.

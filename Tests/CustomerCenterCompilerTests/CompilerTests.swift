@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct CompilerTests {
     /// Every authoring config we ship or test with.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct ConfigurationTests {
     static let config = Examples.authoring(strings: #""title": {"en": "Help"}, "legacy": {"en": "Old"}"#)

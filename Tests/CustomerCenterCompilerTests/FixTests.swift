@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Every fix does what it says (SwiftLint's `corrections`): applied to its rule's failing
 /// example, the finding is gone and nothing new appears; and `Fixer` is safe and idempotent.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// What one SDK does with a payload, as `compat.*` predicts it.
 struct Verdict: Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct FormatterTests {
     /// Every JSON we have: examples, fixtures, rule examples.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// What purchases-ios really does, as its own decoding code does it (learned by running that code,
 /// compiled on Linux, on each input below), pinned here because CI cannot run it.

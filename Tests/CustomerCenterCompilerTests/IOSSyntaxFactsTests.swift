@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// What purchases-ios's decoder (swift-foundation's JSONDecoder, as on iOS 17+) does with JSON that
 /// is not strictly valid, learned by running the SDK's own code (the iOS oracle at ff486da) on each

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import TestSupport
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// The CI formats, each checked by an independent consumer.
 @Suite struct IntegrationFormatTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSONSyntax
 
 /// Which way dependencies point (DESIGN): a folder of the library may name the types of the
 /// folders below it, never those above. The check reads the sources: a type declared at the top

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Take a valid config, inject one defect, and the rule for it must fire at the exact line.
 /// Every document rule has at least one mutation (checked below).

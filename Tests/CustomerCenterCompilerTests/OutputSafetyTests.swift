@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Text from a config (keys, values, file names) never reaches a terminal as raw control
 /// characters, never breaks out of its structure in JSON, SARIF, XML or GitHub commands.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// The SDK facts the shared fixture corpus records (its INDEX.md), pinned with the project's
 /// own files so that a clone with nothing beside it still tests them: each case is a

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// The questions the text index and the placeholder-mismatch rule ask of a text's bytes, against
 /// their definitions on `Placeholders.scan` and `mentionedNames` (sets of decoded names).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// A message that speaks of a platform's customers speaks only of target platforms (SPEC §5): an
 /// Android-only config is never told what iOS does, and the reverse.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Every finding at the token that must change, and one finding per defect.
 @Suite struct PreciseFindingsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// `preview`: every screen in every locale and theme, texts from the compiled payload, right to
 /// left where it must be, fallbacks marked, placeholders filled; and the check's findings mapped

@@ -1,5 +1,6 @@
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Whole-pipeline output pinned by golden files (`RECORD_GOLDEN=1 swift test` rewrites them).
 @Suite struct RenderGoldenTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// One triggering example per branch of the rules that have several (SwiftLint's arrays of
 /// triggering examples), each finding pinned with its message at its marker (swift-format's

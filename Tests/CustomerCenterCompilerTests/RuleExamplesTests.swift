@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// One generic test over every rule in the catalog: each failing example must produce this
 /// rule's diagnostics exactly at its `↓` markers, each passing example none, and both must

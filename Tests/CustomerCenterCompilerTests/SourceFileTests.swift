@@ -1,5 +1,6 @@
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct SourceFileTests {
     struct Case: CustomTestStringConvertible, Sendable {

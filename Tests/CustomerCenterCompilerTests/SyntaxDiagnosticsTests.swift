@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 @Suite struct SyntaxDiagnosticsTests {
     /// SPEC §1's syntax policy, one case each: the rule id and the line:column it points at.

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// `path.invalid-url` reads an ASCII URL's bytes; any other text by characters. On every text
 /// the two must give the same scheme and the same problem, word for word.

@@ -40,7 +40,7 @@ public struct CompileResult: Sendable {
 /// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
 public enum Compiler {
     /// One payload per platform and locale of an error-free config, in platform, then locale order.
-    public static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
+    package static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
                                 customer: Customer? = nil) -> [CompiledPayload] {
         var payloads: [CompiledPayload] = []
         var textsByLocale: [String: [String: String]] = [:]

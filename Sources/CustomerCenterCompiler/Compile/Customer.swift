@@ -1,4 +1,6 @@
 /// The customer `compile` evaluates eligibility for (`--first-seen`, `--first-purchase`).
+
+import JSONSyntax
 public struct Customer: Sendable, Equatable {
     /// Seconds since the customer was first seen.
     public var firstSeen: Int64?
@@ -33,7 +35,7 @@ public struct Customer: Sendable, Equatable {
 
     /// Whether this customer meets every condition (ANDed; none means eligible). A condition on
     /// a quantity the customer does not have (no purchase) is not met.
-    public func isEligible(for conditions: [EligibilityCondition]) -> Bool {
+    package func isEligible(for conditions: [EligibilityCondition]) -> Bool {
         conditions.allSatisfy { condition in
             guard let amount = condition.amountInSeconds else { return false }
             let value = condition.kind == .firstSeen ? firstSeen : firstPurchase

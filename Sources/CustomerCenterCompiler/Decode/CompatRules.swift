@@ -1,9 +1,11 @@
 // The `compat.*` rules: the tool's prediction of what each real SDK does with a response, and
 // nothing else (SPEC §5). Reported by `SchemaWalker` in response mode.
 
+import JSONSyntax
+
 /// `compat.ios-decode-failure`: iOS would reject the whole payload.
-public enum CompatIOSDecodeFailureRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatIOSDecodeFailureRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.ios-decode-failure",
         summary: "iOS would reject the whole payload (a required key or a type): says which.",
         rationale: "purchases-ios decodes the response with no lossy parts: one missing key or wrong type and every iOS user sees the Customer Center's error screen.",
@@ -14,8 +16,8 @@ public enum CompatIOSDecodeFailureRule: Rule {
 }
 
 /// `compat.ios-crash`: iOS would crash at run time.
-public enum CompatIOSCrashRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatIOSCrashRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.ios-crash",
         summary: "iOS would crash at run time (two or more unknown screen keys).",
         rationale: "purchases-ios maps every unknown screen key to the same value and builds a dictionary that traps on duplicates: the app crashes when the Customer Center opens.",
@@ -26,8 +28,8 @@ public enum CompatIOSCrashRule: Rule {
 }
 
 /// `compat.android-decode-failure`: Android would reject the whole payload.
-public enum CompatAndroidDecodeFailureRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatAndroidDecodeFailureRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.android-decode-failure",
         summary: "Android would reject the whole payload: says which.",
         rationale: "purchases-android fails the whole config on errors outside screens and paths (colours, localization, support): every Android user sees the error screen.",
@@ -38,8 +40,8 @@ public enum CompatAndroidDecodeFailureRule: Rule {
 }
 
 /// `compat.android-crash`: Android would crash, as read from its code.
-public enum CompatAndroidCrashRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatAndroidCrashRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.android-crash",
         summary: "Android would crash instead of rejecting the payload (an empty colour), as read from its code.",
         rationale: "purchases-android catches only IllegalArgumentException and SerializationException while it decodes; Android's Color.parseColor throws StringIndexOutOfBoundsException on an empty colour, and the SDK's dispatcher rethrows it on the main thread: the app likely crashes when the Customer Center loads (read from the code, not run).",
@@ -50,8 +52,8 @@ public enum CompatAndroidCrashRule: Rule {
 }
 
 /// `compat.android-ignored`: a key Android's decoder passes over that iOS reads.
-public enum CompatAndroidIgnoredRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatAndroidIgnoredRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.android-ignored",
         summary: "Android silently ignores this key: a camelCase (or other non-snake_case) spelling that iOS converts and reads.",
         rationale: "iOS decodes with convertFromSnakeCase, so 'feedbackSurvey' works there; purchases-android reads only the exact snake_case name and ignores unknown keys: on Android the survey, offer or setting is simply missing, with no error anywhere.",
@@ -62,8 +64,8 @@ public enum CompatAndroidIgnoredRule: Rule {
 }
 
 /// `compat.android-dropped`: Android would silently drop a screen or path.
-public enum CompatAndroidDroppedRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum CompatAndroidDroppedRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "compat.android-dropped",
         summary: "Android would silently drop this screen or path: says why.",
         rationale: "purchases-android decodes each screen and path on its own and drops one that fails, logging only at debug level: Android users would simply not see that option.",

@@ -1,4 +1,6 @@
 /// ISO-8601 durations (`P1Y2M3W4DT5H6M7S`), case-insensitive as iOS parses them.
+
+import JSONSyntax
 enum ISODuration {
     /// The duration in seconds (months as 30 days, years as 365), or `nil` when it does not parse.
     static func seconds(_ text: String) -> Double? {
@@ -39,7 +41,7 @@ enum ISODuration {
 /// (0 when absent, non-ASCII or too large) and multiplies it by −1 after a leading `-`. So any
 /// text with a `p` "parses"; only text without one means no limit; and `-P-9223372036854775808D`
 /// computes `Int.min * -1`, which traps.
-public enum IOSRefundWindow: Equatable, Sendable {
+package enum IOSRefundWindow: Equatable, Sendable {
     /// `forever`, or no `p` anywhere: the refund option has no time limit.
     case noLimit
     /// A window; `matched` is the text the regex matched (the rest of the text is ignored).
@@ -50,7 +52,7 @@ public enum IOSRefundWindow: Equatable, Sendable {
     case crash(matched: String)
 
     /// Evaluates `text` as iOS does.
-    public static func evaluate(_ text: String) -> IOSRefundWindow {
+    package static func evaluate(_ text: String) -> IOSRefundWindow {
         if text == "forever" { return .noLimit }
         let scalars = Array(text.unicodeScalars)
         guard let p = scalars.firstIndex(where: { $0 == "p" || $0 == "P" }) else { return .noLimit }
@@ -99,9 +101,9 @@ public enum IOSRefundWindow: Equatable, Sendable {
 /// `^(\d+)(?:\.\d+)?(?:\.\d+)?` (where `\d` is any Unicode decimal digit) and force-unwraps
 /// `UInt(_:)` of each part, which is nil for non-ASCII digits and for values above `UInt64.max`:
 /// the app crashes when the Customer Center loads.
-public enum IOSAppVersion {
+package enum IOSAppVersion {
     /// Whether iOS crashes on this version text; the offending part when it does.
-    public static func crashingPart(_ text: String) -> String? {
+    package static func crashingPart(_ text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var parts: [String] = []

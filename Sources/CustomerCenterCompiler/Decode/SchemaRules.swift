@@ -1,8 +1,10 @@
 // The `schema.*` rules, reported by `SchemaWalker` from the definitions in `Schema/`.
 
+import JSONSyntax
+
 /// `schema.unknown-field`: a key the format does not have.
-public enum SchemaUnknownFieldRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum SchemaUnknownFieldRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "schema.unknown-field",
         summary: "A key the format does not have (with the nearest known key).",
         rationale: "The SDKs ignore keys they do not know, so a misspelt key (say 'subtitel_key') silently does nothing: users would not see the subtitle you wrote.",
@@ -13,8 +15,8 @@ public enum SchemaUnknownFieldRule: Rule {
 }
 
 /// `schema.missing-field`: a required key is absent.
-public enum SchemaMissingFieldRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum SchemaMissingFieldRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "schema.missing-field",
         summary: "A required key is absent.",
         rationale: "Without it the config cannot be compiled into what the SDKs require: the screen, path or offer would be missing or fail to load for every user.",
@@ -25,8 +27,8 @@ public enum SchemaMissingFieldRule: Rule {
 }
 
 /// `schema.type-mismatch`: a value of the wrong JSON type, `null`, a fraction, or out of range.
-public enum SchemaTypeMismatchRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum SchemaTypeMismatchRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "schema.type-mismatch",
         summary: "A value of the wrong JSON type: includes null where a value is required, fractions and out-of-range numbers.",
         rationale: "Both SDKs decode strictly: a number where text belongs, or \"true\" in quotes, makes the whole config fail on iOS and the screen or config fail on Android.",
@@ -37,8 +39,8 @@ public enum SchemaTypeMismatchRule: Rule {
 }
 
 /// `schema.enum-value`: a value outside its enum.
-public enum SchemaEnumValueRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum SchemaEnumValueRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "schema.enum-value",
         summary: "A value outside its enum; case mistakes and near misses get a fix.",
         rationale: "Enum values match exactly and case-sensitively: 'cancel' is not CANCEL. iOS hides such a path and Android drops it, so users would not see the option.",
@@ -49,8 +51,8 @@ public enum SchemaEnumValueRule: Rule {
 }
 
 /// `schema.empty-value`: an empty id, key, title or url.
-public enum SchemaEmptyValueRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum SchemaEmptyValueRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "schema.empty-value",
         summary: "An empty id, key, title or url.",
         rationale: "An empty id breaks analytics and events, an empty key refers to nothing, an empty title shows a blank row.",

@@ -34,16 +34,16 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, Expressi
 /// What a finding says and which rule says it. Each rule builds its messages with factories
 /// declared next to it (`RuleMessage.customURLWithoutURL(path:effects:)`), so a rule's words live
 /// in one place and a call site names the finding, not its text.
-public struct RuleMessage: Sendable, Equatable {
+package struct RuleMessage: Sendable, Equatable {
     /// The rule that reports it.
-    public let rule: RuleID
+    package let rule: RuleID
     /// The severity unless configured otherwise.
-    public let severity: Severity
+    package let severity: Severity
     /// The sentence shown to the user.
-    public let text: String
+    package let text: String
 
     /// A message of `rule`.
-    public init(_ rule: RuleDescriptor, _ text: String) {
+    package init(_ rule: RuleDescriptor, _ text: String) {
         self.rule = rule.id
         self.severity = rule.defaultSeverity
         self.text = text
@@ -152,12 +152,12 @@ public struct TextEdit: Sendable, Equatable {
 }
 
 /// Collects the diagnostics of one file; every pipeline stage writes into one.
-public struct DiagnosticSink: Sendable {
+package struct DiagnosticSink: Sendable {
     /// The file the diagnostics are about.
-    public let file: String
+    package let file: String
     /// What has been emitted, in emission order (when bounded, a rule's findings past the
     /// bound, the last in report order, are dropped as others come).
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// When set, each rule keeps at least this many of its findings and at most twice as many:
     /// the first in report order (a file full of findings holds a bounded number of them).
     let keepPerRule: Int?
@@ -172,7 +172,7 @@ public struct DiagnosticSink: Sendable {
     var gate: FindingGate
 
     /// Creates an empty sink for `file`; with `keepPerRule`, a bounded one.
-    public init(file: String) { self.init(file: file, keepPerRule: nil) }
+    package init(file: String) { self.init(file: file, keepPerRule: nil) }
 
     init(file: String, keepPerRule: Int?, gate: FindingGate = .passThrough) {
         self.file = file
@@ -181,7 +181,7 @@ public struct DiagnosticSink: Sendable {
     }
 
     /// Records a finding with its message, at the rule's default severity.
-    public mutating func emit(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
+    package mutating func emit(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
                               notes: [DiagnosticNote] = [], fix: Fix? = nil) {
         append(Diagnostic(
             id: message.rule, severity: message.severity, message: message.text, file: file, range: range,
@@ -200,12 +200,12 @@ public struct DiagnosticSink: Sendable {
     }
 
     /// A note in this sink's file.
-    public func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
+    package func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
         DiagnosticNote(message: message, file: file, range: range)
     }
 
     /// Records an already-built diagnostic.
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         guard let diagnostic = gate.admit(diagnostic) else { return }
         guard let bound = keepPerRule, !gate.showsEverything else {
             diagnostics.append(diagnostic)

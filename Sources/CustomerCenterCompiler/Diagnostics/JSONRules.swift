@@ -2,9 +2,11 @@
 // diagnostics. Each rule is still its own type so `rules`, `explain` and the generic example
 // test treat it like every other rule.
 
+import JSONSyntax
+
 /// `json.syntax`: malformed JSON.
-public enum JSONSyntaxRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONSyntaxRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.syntax",
         summary: "Malformed JSON: says what was expected and what was found.",
         rationale: "The dashboard rejects the file and neither SDK can decode it: every user would see the Customer Center's error screen instead of their options.",
@@ -17,8 +19,8 @@ public enum JSONSyntaxRule: Rule {
 }
 
 /// `json.comment`: a `//` or `/* */` comment.
-public enum JSONCommentRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONCommentRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.comment",
         summary: "A comment: JSON has none.",
         rationale: "Comments are not JSON: the dashboard refuses the paste and strict decoders (both SDKs) fail on them, so the Customer Center would not load.",
@@ -31,8 +33,8 @@ public enum JSONCommentRule: Rule {
 }
 
 /// `json.trailing-comma`: a comma before `}` or `]`.
-public enum JSONTrailingCommaRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONTrailingCommaRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.trailing-comma",
         summary: "A trailing comma before '}' or ']'.",
         rationale: "Trailing commas are not JSON: the dashboard and both SDK decoders reject the whole document, so users would see an error screen.",
@@ -45,8 +47,8 @@ public enum JSONTrailingCommaRule: Rule {
 }
 
 /// `json.duplicate-key`: a key given twice in one object.
-public enum JSONDuplicateKeyRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONDuplicateKeyRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.duplicate-key",
         summary: "A key given twice in one object.",
         rationale: "Every JSON parser keeps a different one of the two values (the first, the last, or an error), so the dashboard, iOS and Android may each show different text or behaviour.",
@@ -59,8 +61,8 @@ public enum JSONDuplicateKeyRule: Rule {
 }
 
 /// `json.invalid-utf8`: bytes that are not UTF-8, lone surrogates, UTF-16/32 files.
-public enum JSONInvalidUTF8Rule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONInvalidUTF8Rule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.invalid-utf8",
         summary: "Bytes that are not UTF-8, a lone surrogate escape, or a file in UTF-16/32.",
         rationale: "JSON is UTF-8: invalid bytes become '�' or make the decoder fail, so users would see garbled text or an error screen.",
@@ -73,8 +75,8 @@ public enum JSONInvalidUTF8Rule: Rule {
 }
 
 /// `json.bom`: a UTF-8 byte-order mark.
-public enum JSONByteOrderMarkRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONByteOrderMarkRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.bom",
         summary: "A UTF-8 byte-order mark at the start of the file.",
         rationale: "RFC 8259 forbids the BOM in JSON text; some parsers accept it and others reject the whole document.",
@@ -86,8 +88,8 @@ public enum JSONByteOrderMarkRule: Rule {
 }
 
 /// `json.depth`: nesting deeper than 512.
-public enum JSONDepthRule: Rule {
-    public static let descriptor = RuleDescriptor(
+package enum JSONDepthRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "json.depth",
         summary: "Nesting deeper than 512 levels.",
         rationale: "Decoders limit nesting (Foundation's JSON reader stops at 512): such a document fails to load, and no real config is nearly this deep.",

@@ -1,7 +1,9 @@
 /// `preview.truncated`: text cut off or overflowing at phone width in the rendered preview.
 /// Reported by `preview --check` only, from the layout the browser measured.
-public enum PreviewTruncatedRule: Rule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum PreviewTruncatedRule: Rule {
+    package static let descriptor = RuleDescriptor(
         id: "preview.truncated",
         summary: "Text that overflows or is cut at phone width in the rendered preview (only from 'preview --check').",
         rationale: "A title or button label longer than the screen is cut off or spills over its neighbours: customers cannot read what the button does.",

@@ -1,4 +1,6 @@
 /// The diagnostics of one file, with the source needed to display them.
+
+import JSONSyntax
 public struct FileReport: Sendable {
     /// The file.
     public let source: SourceFile
@@ -34,17 +36,17 @@ public struct FileReport: Sendable {
 }
 
 /// Counts over a set of diagnostics.
-public struct DiagnosticSummary: Sendable, Equatable {
+package struct DiagnosticSummary: Sendable, Equatable {
     /// Files checked.
-    public var files: Int
+    package var files: Int
     /// Diagnostics at error severity.
-    public var errors: Int
+    package var errors: Int
     /// Diagnostics at warning severity.
-    public var warnings: Int
+    package var warnings: Int
     /// Diagnostics at note severity.
-    public var notes: Int
+    package var notes: Int
     /// Inputs that could not be read.
-    public var unreadable: Int = 0
+    package var unreadable: Int = 0
 }
 
 /// An input that could not be read (a directory, a missing file, a bad `--config`): the run
@@ -101,7 +103,7 @@ public struct LintReport: Sendable {
     public var skipped: [SkippedFile] = []
 
     /// Counts for the summary line and the JSON `summary`: every finding of the run, shown or not.
-    public var summary: DiagnosticSummary {
+    package var summary: DiagnosticSummary {
         let counts = self.counts
         return DiagnosticSummary(files: files.count, errors: counts.errors, warnings: counts.warnings, notes: counts.notes,
                                  unreadable: unreadable.count)

@@ -1,6 +1,8 @@
 /// Everything a rule says about itself: the source of `rules`, `explain`, SARIF metadata,
 /// the README table, the run's policy (syntax, compile gate), the editor's tags, and the
 /// examples the generic rule test runs.
+
+import JSONSyntax
 public struct RuleDescriptor: Sendable {
     /// Stable id (API).
     public let id: RuleID
@@ -84,7 +86,7 @@ public struct RuleDescriptor: Sendable {
 
 /// A rule: one type with its metadata. Rules that check the model also conform to `ModelRule`;
 /// the others (`json.*`, `schema.*`, `compat.*`) are emitted by the parser and decoders.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     /// The rule's metadata.
     static var descriptor: RuleDescriptor { get }
 }

@@ -1,5 +1,7 @@
 /// Building blocks for rule examples: small complete documents, so each example reads as a
 /// real config with one thing wrong.
+
+import JSONSyntax
 enum Examples {
     /// A minimal valid authoring config with `screens` and `strings` substituted.
     static func authoring(screens: String = #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "restore_none", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#,

@@ -5,7 +5,7 @@ import JSONSyntax
 /// reformatting are not changes.
 public enum ConfigDiff {
     /// Every change from `old` to `new`, breaking first.
-    public static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig) -> [ConfigChange] {
+    package static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig) -> [ConfigChange] {
         var changes: [ConfigChange] = []
         let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
         screens(old, new, into: &changes)

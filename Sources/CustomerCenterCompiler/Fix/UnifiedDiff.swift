@@ -1,7 +1,9 @@
 /// A unified diff of two texts by lines (`--fix-dry-run`), as `diff -u` prints it.
-public enum UnifiedDiff {
+
+import JSONSyntax
+package enum UnifiedDiff {
     /// The diff of `old` and `new`; empty when they are equal.
-    public static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let a = lines(old), b = lines(new)
         guard a != b else { return "" }
         let script = editScript(a, b)

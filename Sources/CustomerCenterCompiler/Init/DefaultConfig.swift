@@ -1,9 +1,9 @@
 import JSONSyntax
 
 /// The default config of SPEC §4.4, built from typed pieces and written canonically.
-public enum DefaultConfig {
+package enum DefaultConfig {
     /// The 32 locales, in the order SPEC §4.4 lists them.
-    public static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
+    package static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
                                  "ja", "ko", "ms", "nl", "no", "pl", "pt", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi", "zh"]
 
     /// The localization keys, in the order `DefaultTranslations` lists texts.
@@ -21,7 +21,7 @@ public enum DefaultConfig {
     /// `--locales` entries as the default config writes them: any case, `_` or `-`, surrounding
     /// spaces, and BCP 47 tags whose language is one of the 32 (`pt-BR` gets `pt`'s texts).
     /// Returns the canonical codes, or the entry that is none of these.
-    public static func parseLocales(_ list: String) -> Result<[String], LocaleListError> {
+    package static func parseLocales(_ list: String) -> Result<[String], LocaleListError> {
         var result: [String] = []
         for raw in list.split(separator: ",") {
             let trimmed = raw.filter { !$0.isWhitespace }
@@ -36,16 +36,16 @@ public enum DefaultConfig {
     }
 
     /// A `--locales` entry that names none of the 32 languages.
-    public struct LocaleListError: Error, Sendable {
+    package struct LocaleListError: Error, Sendable {
         /// The entry as written.
-        public var entry: String
+        package var entry: String
         /// The closest of the 32 codes.
-        public var suggestion: String?
+        package var suggestion: String?
     }
 
     /// The default config in `locales` (all 32 by default); the default locale is `en` when
     /// included, else the first one. Canonical JSON (sorted keys, 2-space indent).
-    public static func json(locales: [String] = locales) -> String {
+    package static func json(locales: [String] = locales) -> String {
         let defaultLocale = locales.contains("en") ? "en" : (locales.first ?? "en")
         let strings: [(String, JSONValue)] = keys.enumerated().map { index, key in
             (key, .record(locales.compactMap { locale in translations(for: locale).map { (locale, .text($0[index])) } }))

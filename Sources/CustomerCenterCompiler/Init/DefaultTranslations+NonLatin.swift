@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension DefaultTranslations {
     /// Locales written in other scripts (Arabic, Greek, Hebrew, Devanagari, CJK, Cyrillic, Thai).
     static let nonLatin: [String: [String]] = [

@@ -1,5 +1,7 @@
 /// The default config's texts in the 32 locales of SPEC §4.4, written for this tool. Each list
 /// follows `DefaultConfig.keys`; a test checks every locale has every key.
+
+import JSONSyntax
 enum DefaultTranslations {
     static let all: [String: [String]] = latin.merging(nonLatin) { first, _ in first }
 

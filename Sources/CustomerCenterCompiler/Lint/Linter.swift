@@ -1,20 +1,20 @@
 import JSONSyntax
 
 /// Options of one lint run (SPEC §2, §6), already merged from flags and configuration.
-public struct LintOptions: Sendable {
+package struct LintOptions: Sendable {
     /// The format to read the input as; `nil` = detect (SPEC §1).
-    public var inputFormat: InputFormat?
+    package var inputFormat: InputFormat?
     /// Target platforms; `nil` = infer from the config (SPEC §2).
-    public var platforms: Set<Platform>?
+    package var platforms: Set<Platform>?
     /// Per-rule levels from configuration and `--rule`.
-    public var severityOverrides: [RuleID: RuleLevel]
+    package var severityOverrides: [RuleID: RuleLevel]
     /// Report errors only.
-    public var quiet: Bool
+    package var quiet: Bool
     /// Locales every key must be translated into (configuration `locales.required`).
-    public var requiredLocales: [String]
+    package var requiredLocales: [String]
 
     /// Creates options.
-    public init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
+    package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
                 severityOverrides: [RuleID: RuleLevel] = [:], quiet: Bool = false, requiredLocales: [String] = []) {
         self.inputFormat = inputFormat
         self.platforms = platforms
@@ -54,30 +54,30 @@ public enum RuleLevel: String, Sendable, CaseIterable {
 }
 
 /// Everything one file's analysis produced: the report, and the model for later stages.
-public struct Analysis: Sendable {
+package struct Analysis: Sendable {
     /// Diagnostics with their source.
-    public var report: FileReport
+    package var report: FileReport
     /// The decoded config, when the file was a JSON object of a known format.
-    public var config: CustomerCenterConfig?
+    package var config: CustomerCenterConfig?
     /// The format the file was read as.
-    public var format: InputFormat?
+    package var format: InputFormat?
     /// The platforms it was checked for.
-    public var platforms: Set<Platform>
+    package var platforms: Set<Platform>
     /// The config with its references bound, when the rules ran (the compiler and the language
     /// server reuse it).
-    public internal(set) var resolved: ResolvedConfig?
+    package internal(set) var resolved: ResolvedConfig?
 }
 
 /// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
-public enum Linter {
+package enum Linter {
     /// Lints one file.
-    public static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
+    package static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
         analyze(source, options: options).report
     }
 
     /// Reads one file into the model without running a rule (for `diff`): the syntax findings,
     /// and the config when the file is a JSON object of a known format.
-    public static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
+    package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
         var sink = DiagnosticSink(file: source.path)
         let parsed = JSONParser.parseTape(source.bytes)
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
@@ -94,7 +94,7 @@ public enum Linter {
 
     /// Lints one file and keeps the decoded model: findings at the options' levels, counted
     /// exactly, at most `findingsPerRuleLimit` of one rule shown.
-    public static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
+    package static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
         analyze(source, options: options, gate: options.gate, displayCap: findingsPerRuleLimit).analysis
     }
 
@@ -181,7 +181,7 @@ public enum Linter {
     /// Findings of one rule in one file shown before the rest are only counted ("… and 1,204
     /// more [ref.unused-string]"): a file with a million unknown keys gets a readable report and
     /// bounded memory, and still fails the same gate (the counts are exact).
-    public static let findingsPerRuleLimit = 500
+    package static let findingsPerRuleLimit = 500
 
     /// The first `perRule` findings of each rule in report order (ties in emission order).
     static func firstFindings(_ diagnostics: [Diagnostic], perRule: Int?) -> [Diagnostic] {

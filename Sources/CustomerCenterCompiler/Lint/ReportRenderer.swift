@@ -1,4 +1,6 @@
 /// Renders a report in a format.
+
+import JSONSyntax
 public enum ReportRenderer {
     /// The full output text for `report` in `format`.
     public static func render(_ report: LintReport, format: ReportFormat, options: RenderOptions = RenderOptions()) -> String {

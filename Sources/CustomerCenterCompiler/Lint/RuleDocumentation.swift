@@ -1,9 +1,9 @@
 import JSONSyntax
 
 /// Texts generated from rule metadata: `rules`, `explain`, the README table.
-public enum RuleDocumentation {
+package enum RuleDocumentation {
     /// One line per rule: id, severity, formats, fix kinds, summary.
-    public static func list() -> String {
+    package static func list() -> String {
         let width = RuleCatalog.all.map(\.id.rawValue.count).max() ?? 0
         return RuleCatalog.all.map { rule in
             rule.id.rawValue.padded(to: width) + "  " + rule.defaultSeverity.rawValue.padded(to: 7) + "  " + rule.formatsLabel.padded(to: 3)
@@ -12,7 +12,7 @@ public enum RuleDocumentation {
     }
 
     /// The README's rule table (SPEC §5 columns).
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         var out = "| id | severity | on | fix | reports |\n|---|---|---|---|---|\n"
         for rule in RuleCatalog.all {
             out += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.formatsLabel) | \(rule.fixesLabel) | \(rule.summary.replacingOccurrences("|", with: "\\|")) |\n"
@@ -21,7 +21,7 @@ public enum RuleDocumentation {
     }
 
     /// Every rule as JSON, for tools.
-    public static func json() -> String {
+    package static func json() -> String {
         let rules = RuleCatalog.all.map { rule in
             JSONValue.record([
                 ("id", .text(rule.id.rawValue)),
@@ -39,7 +39,7 @@ public enum RuleDocumentation {
 
     /// `explain`: summary, why it matters, default severity, and the examples with the real
     /// diagnostics the failing one produces.
-    public static func explain(_ rule: RuleDescriptor) -> String {
+    package static func explain(_ rule: RuleDescriptor) -> String {
         let formats = rule.formats.isEmpty ? "the configuration file"
             : InputFormat.allCases.filter { rule.formats.contains($0) }.map(\.rawValue).joined(separator: " and ") + " format"
         var out = "\(rule.id): \(rule.summary)\n\n"

@@ -2,6 +2,8 @@
 /// say them, held to one standard (SPEC §2, §6): a rule id or a group (`appearance.*`), a
 /// level; an unknown id or level is refused with a "did you mean", and a syntax rule cannot be
 /// switched off or lowered below error.
+
+import JSONSyntax
 public struct RuleSelection: Sendable, Equatable {
     /// What a selection names: one rule, or every rule of a group.
     public enum Target: Sendable, Equatable {

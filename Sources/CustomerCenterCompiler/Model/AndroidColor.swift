@@ -7,6 +7,8 @@
 /// `IllegalArgumentException` (`NumberFormatException` is one), which `Backend` catches: the whole
 /// config is rejected. An empty string throws `StringIndexOutOfBoundsException` at `charAt(0)`,
 /// which `Backend` does not catch and `Dispatcher` rethrows on the main thread.
+
+import JSONSyntax
 enum AndroidColor: Equatable {
     /// Parsed; `hex` is the colour Android draws, `#RRGGBBAA` (alpha last, as the format writes it).
     case parsed(hex: String)

@@ -2,16 +2,17 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import JSONSyntax
 #endif
 
 /// Colour arithmetic the contrast rule, the preview and the language server share.
-public enum ColorContrast {
+package enum ColorContrast {
     /// Each text colour with the background it is drawn on.
-    public static let pairs = [("text_color", "background_color"), ("button_text_color", "button_background_color")]
+    package static let pairs = [("text_color", "background_color"), ("button_text_color", "button_background_color")]
 
     /// The WCAG contrast ratio of `foreground` on `background` (`#RRGGBB[AA]`) in `theme`
     /// (`light` or `dark`: translucent colours are drawn over white in light mode, black in dark).
-    public static func ratio(_ foreground: String, on background: String, theme: String) -> Double? {
+    package static func ratio(_ foreground: String, on background: String, theme: String) -> Double? {
         guard let fg = RGBA(hex: foreground), let bg = RGBA(hex: background) else { return nil }
         let base = theme == "dark" ? RGBA(r: 0, g: 0, b: 0, a: 1) : RGBA(r: 1, g: 1, b: 1, a: 1)
         let backdrop = bg.over(base)
@@ -19,7 +20,7 @@ public enum ColorContrast {
     }
 
     /// Red, green, blue and alpha of `#RRGGBB` or `#RRGGBBAA`, each 0...1.
-    public static func components(ofHex hex: String) -> (red: Double, green: Double, blue: Double, alpha: Double)? {
+    package static func components(ofHex hex: String) -> (red: Double, green: Double, blue: Double, alpha: Double)? {
         RGBA(hex: hex).map { ($0.r, $0.g, $0.b, $0.a) }
     }
 }

@@ -4,6 +4,8 @@
 /// GREATER a means "more than a seconds", SMALLER b means "less than b seconds". The two
 /// quantities are not related (purchases can be restored from before the customer was first
 /// seen), so only conditions on the same quantity can contradict or imply each other.
+
+import JSONSyntax
 enum EligibilityMath {
     /// 100 years: longer than any customer relationship.
     static let maximumAmount: Int64 = 3_155_760_000
@@ -71,7 +73,7 @@ enum EligibilityMath {
 
 extension EligibilityCondition {
     /// The condition in words ("first seen more than 14 days ago"), when it is well formed.
-    public var inWords: String? {
+    package var inWords: String? {
         guard let type = kind, let comparison = comparator, let seconds = amountInSeconds, seconds >= 0 else { return nil }
         let subject = type == .firstSeen ? "first seen" : "first purchase"
         return "\(subject) \(comparison == .greater ? "more" : "less") than \(EligibilityMath.describe(seconds)) ago"

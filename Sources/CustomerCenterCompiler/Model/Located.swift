@@ -1,7 +1,7 @@
 import JSONSyntax
 
 /// Something in a file: its bytes and its JSON pointer (what a finding points at).
-public protocol Positioned {
+package protocol Positioned {
     /// The bytes.
     var range: ByteRange { get }
     /// The pointer.
@@ -13,18 +13,18 @@ public protocol Positioned {
 /// The pointer is kept as the enclosing value's pointer (shared by all siblings) plus this
 /// value's token, and built only when asked for: a config has one located value per text per
 /// locale, and decoding them must not allocate a pointer each.
-public struct Located<Value: Sendable>: Sendable, Positioned {
+package struct Located<Value: Sendable>: Sendable, Positioned {
     /// The value.
-    public var value: Value
+    package var value: Value
     /// The bytes of the value (for a map key: the key's bytes).
-    public var range: ByteRange
+    package var range: ByteRange
     /// The enclosing value's pointer, or the value's own when `token` is `nil`.
     let parent: JSONPointer
     /// The value's key in `parent`.
     let token: String?
 
     /// Creates a located value with its full pointer.
-    public init(_ value: Value, range: ByteRange, pointer: JSONPointer) {
+    package init(_ value: Value, range: ByteRange, pointer: JSONPointer) {
         self.value = value
         self.range = range
         self.parent = pointer
@@ -32,7 +32,7 @@ public struct Located<Value: Sendable>: Sendable, Positioned {
     }
 
     /// Creates a located value that is member `key` of the value at `parent`.
-    public init(_ value: Value, range: ByteRange, in parent: JSONPointer, key: String) {
+    package init(_ value: Value, range: ByteRange, in parent: JSONPointer, key: String) {
         self.value = value
         self.range = range
         self.parent = parent
@@ -40,25 +40,25 @@ public struct Located<Value: Sendable>: Sendable, Positioned {
     }
 
     /// The pointer of the value (for a map key: its entry).
-    public var pointer: JSONPointer { token.map { parent.appending($0) } ?? parent }
+    package var pointer: JSONPointer { token.map { parent.appending($0) } ?? parent }
 }
 
 /// Text the user sees: by key (authoring) or written out (response).
-public enum TextSource: Sendable {
+package enum TextSource: Sendable {
     /// A `*_key` naming an entry of `localized_strings`.
     case key(Located<String>)
     /// The text itself.
     case literal(Located<String>)
 
     /// The key or text, located.
-    public var located: Located<String> {
+    package var located: Located<String> {
         switch self {
         case .key(let value), .literal(let value): return value
         }
     }
 
     /// The key, when the text is given by key.
-    public var key: Located<String>? {
+    package var key: Located<String>? {
         if case .key(let value) = self { return value }
         return nil
     }
@@ -66,7 +66,7 @@ public enum TextSource: Sendable {
 
 /// A promotional offer attached to a path or survey option (`indirect`: an inline offer is large,
 /// and every path would otherwise carry its full size).
-public indirect enum OfferReference: Sendable {
+package indirect enum OfferReference: Sendable {
     /// A `promotional_offer_key` naming an entry of `promotional_offers` (authoring).
     case key(Located<String>)
     /// The offer written inline (response).

@@ -115,7 +115,7 @@ final class TranslationTable: Sendable {
 /// The texts of one key, per locale in document order: a range of the config's
 /// `TranslationTable`. Indexed from 0, like an array; reading a locale or a text through the
 /// `…(at:)` methods builds no `Translation`.
-public struct Translations: RandomAccessCollection, Sendable {
+package struct Translations: RandomAccessCollection, Sendable {
     let table: TranslationTable
     private let lower: UInt32
     private let upper: UInt32
@@ -133,12 +133,12 @@ public struct Translations: RandomAccessCollection, Sendable {
     }
 
     /// No texts.
-    public static let empty = Translations(table: .empty, records: 0..<0, in: .root, key: nil)
+    package static let empty = Translations(table: .empty, records: 0..<0, in: .root, key: nil)
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(upper - lower) }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { Int(upper - lower) }
 
-    public subscript(position: Int) -> Translation {
+    package subscript(position: Int) -> Translation {
         precondition(position >= 0 && position < endIndex, "Translations: index out of range")
         return Translation(table: table, record: Int(lower) + position, in: parent, key: key)
     }
@@ -153,22 +153,22 @@ public struct Translations: RandomAccessCollection, Sendable {
     func localeIndex(at position: Int) -> Int { table.locale(record(position)) }
 
     /// The locale code of the text at `position`, as written.
-    public func localeCode(at position: Int) -> String { table.locales[table.locale(record(position))] }
+    package func localeCode(at position: Int) -> String { table.locales[table.locale(record(position))] }
 
     /// `LocaleCode.normalized` of the locale code at `position` (computed once per code).
-    public func normalizedLocale(at position: Int) -> String { table.normalizedLocales[table.locale(record(position))] }
+    package func normalizedLocale(at position: Int) -> String { table.normalizedLocales[table.locale(record(position))] }
 
     /// Whether the text at `position` is empty (nothing is decoded).
-    public func textIsEmpty(at position: Int) -> Bool { table.strings.isEmpty(table.text(record(position))) }
+    package func textIsEmpty(at position: Int) -> Bool { table.strings.isEmpty(table.text(record(position))) }
 
     /// Calls `body` with the UTF-8 bytes of the text at `position`, decoding nothing when the
     /// text is its source bytes.
-    public func withTextUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withTextUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try table.strings.withUTF8(table.text(record(position)), body)
     }
 
     /// The position of the first text whose normalized locale is `normalized`.
-    public func firstIndex(normalizedLocale normalized: String) -> Int? {
+    package func firstIndex(normalizedLocale normalized: String) -> Int? {
         indices.first { normalizedLocale(at: $0) == normalized }
     }
 }
@@ -176,7 +176,7 @@ public struct Translations: RandomAccessCollection, Sendable {
 /// One text of a key in one locale: a position in the config's `TranslationTable` and its
 /// entry's key (40 bytes). The text stays in the source and is decoded when read; hot loops
 /// read its bytes with `withTextUTF8`.
-public struct Translation: Sendable {
+package struct Translation: Sendable {
     private let table: TranslationTable
     private let index: Int
     private let parent: JSONPointer
@@ -193,28 +193,28 @@ public struct Translation: Sendable {
     private var entry: JSONPointer { key.map { parent.appending($0) } ?? parent }
 
     /// The locale code itself (hot loops read this, not `locale`, which builds a located value).
-    public var localeCode: String { table.locales[table.locale(index)] }
+    package var localeCode: String { table.locales[table.locale(index)] }
 
     /// The locale code (range: the key's bytes in the table; the response's `locale` otherwise).
-    public var locale: Located<String> {
+    package var locale: Located<String> {
         let code = localeCode, range = table.localeRange(index)
         return table.localeIsKey ? Located(code, range: range, in: entry, key: code)
             : Located(code, range: range, pointer: entry)
     }
 
     /// The text (decoded now: read it once).
-    public var textValue: String { table.strings.text(table.text(index)) }
+    package var textValue: String { table.strings.text(table.text(index)) }
 
     /// Whether the text is empty (nothing is decoded).
-    public var textIsEmpty: Bool { table.strings.isEmpty(table.text(index)) }
+    package var textIsEmpty: Bool { table.strings.isEmpty(table.text(index)) }
 
     /// Calls `body` with the text's UTF-8 bytes, without decoding it when it is its source bytes.
-    public func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try table.strings.withUTF8(table.text(index), body)
     }
 
     /// The text.
-    public var text: Located<String> {
+    package var text: Located<String> {
         let string = table.text(index), value = table.strings.text(string)
         return table.localeIsKey ? Located(value, range: string.range, in: entry, key: localeCode)
             : Located(value, range: string.range, pointer: entry)

@@ -1,18 +1,18 @@
 import JSONSyntax
 
 /// What to preview.
-public struct PreviewOptions: Sendable {
+package struct PreviewOptions: Sendable {
     /// Locales; `nil`: the default locale and every supported one.
-    public var locales: [String]?
+    package var locales: [String]?
     /// `light`, `dark` or both.
-    public var themes: [String]
+    package var themes: [String]
     /// Whose payload's texts to show.
-    public var platform: Platform
+    package var platform: Platform
     /// Adds the pseudo-locales `en-XA` and `ar-XB`.
-    public var pseudo: Bool
+    package var pseudo: Bool
 
     /// Creates options.
-    public init(locales: [String]? = nil, themes: [String] = ["light", "dark"], platform: Platform = .ios, pseudo: Bool = false) {
+    package init(locales: [String]? = nil, themes: [String] = ["light", "dark"], platform: Platform = .ios, pseudo: Bool = false) {
         self.locales = locales
         self.themes = themes
         self.platform = platform
@@ -21,52 +21,52 @@ public struct PreviewOptions: Sendable {
 }
 
 /// One text box of the page, and where its text comes from.
-public struct PreviewText: Sendable {
+package struct PreviewText: Sendable {
     /// The element's id in the page (`t1`, `t2`, …).
-    public let id: String
+    package let id: String
     /// The locale of its section.
-    public let locale: String
+    package let locale: String
     /// The theme of its section.
-    public let theme: String
+    package let theme: String
     /// Where it is shown, in words ("the MANAGEMENT screen's title").
-    public let place: String
+    package let place: String
     /// The text shown (placeholders filled).
-    public let text: String
+    package let text: String
     /// The translation of the config it comes from (its bytes and pointer); `nil` for a built-in label.
-    public let source: Located<String>?
+    package let source: Located<String>?
 }
 
 /// The rendered page: HTML, and what each text box is.
-public struct PreviewPage: Sendable {
+package struct PreviewPage: Sendable {
     /// A self-contained HTML document: no script, no network.
-    public let html: String
+    package let html: String
     /// Every text box that can be cut, by id.
-    public let texts: [PreviewText]
+    package let texts: [PreviewText]
     /// The locale × theme sections, in page order, with how many screens each shows side by side.
-    public let sections: [(locale: String, theme: String, screens: Int)]
+    package let sections: [(locale: String, theme: String, screens: Int)]
 }
 
 /// Renders a config as customers would see it, per locale and theme (SPEC §9). An approximation of
 /// the SDKs' views, built from the compiled payload's texts.
-public enum Preview {
+package enum Preview {
     /// The phone width the page lays out at (CSS px).
-    public static let width = 390
+    package static let width = 390
 
     /// The page for `resolved` (from `source`).
-    public static func render(_ resolved: ResolvedConfig, options: PreviewOptions) -> PreviewPage {
+    package static func render(_ resolved: ResolvedConfig, options: PreviewOptions) -> PreviewPage {
         var builder = PreviewBuilder(resolved: resolved, options: options)
         return builder.page()
     }
 
     /// The locales a preview shows.
-    public static func locales(_ resolved: ResolvedConfig, options: PreviewOptions) -> [String] {
+    package static func locales(_ resolved: ResolvedConfig, options: PreviewOptions) -> [String] {
         let chosen = options.locales ?? resolved.targetLocaleCodes
         return chosen + (options.pseudo ? PreviewSamples.pseudoLocales.filter { !chosen.contains($0) } : [])
     }
 
     /// `page` with a script that measures every text box and writes the ones that do not fit
     /// into the document (`<body data-overflow="…">`), for a headless browser's `--dump-dom`.
-    public static func measuringPage(_ page: PreviewPage) -> String {
+    package static func measuringPage(_ page: PreviewPage) -> String {
         let script = """
         <script>
         (function () {
@@ -88,7 +88,7 @@ public enum Preview {
     /// The findings of a measured page: each text that does not fit, once per translation and
     /// locale, at the translation in the source file. A built-in label has no place in the file:
     /// it is reported at the `localization` key, saying so.
-    public static func findings(measured dom: String, page: PreviewPage, source: SourceFile, localizationKey: ByteRange?) -> [Diagnostic] {
+    package static func findings(measured dom: String, page: PreviewPage, source: SourceFile, localizationKey: ByteRange?) -> [Diagnostic] {
         guard let start = dom.range(ofText: "data-overflow=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else { return [] }
         let encoded = String(dom[start.upperBound..<end]).replacingOccurrences("&quot;", with: "\"").replacingOccurrences("&amp;", with: "&")
         guard let parsed = JSONParser.parse(Array(encoded.utf8)).root, let rows = parsed.arrayElements else { return [] }

@@ -1,4 +1,6 @@
 /// What the preview puts where the SDKs fill in a value, and the pseudo-locales.
+
+import JSONSyntax
 enum PreviewSamples {
     /// A sample for each placeholder, as the platform formatters would write it in `locale`
     /// (prices keep the no-break space between amount and currency that they use).

@@ -1,10 +1,12 @@
 /// `path:line:col: severity: message [id]`, exactly one line per diagnostic (gcc, Xcode, problem matchers).
-public struct CompactRenderer {
+
+import JSONSyntax
+package struct CompactRenderer {
     /// Creates a renderer.
-    public init() {}
+    package init() {}
 
     /// One line per diagnostic; nothing else.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         var out = ""
         for file in report.files {
             for diagnostic in file.diagnostics {

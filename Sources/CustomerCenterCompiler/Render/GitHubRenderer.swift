@@ -2,12 +2,14 @@
 ///
 /// Every value is escaped as `@actions/core` does (`%`, CR, LF; and `:` `,` in properties), so text
 /// from a config can never end the command early or start a new one.
-public struct GitHubRenderer {
+
+import JSONSyntax
+package struct GitHubRenderer {
     /// Creates a renderer.
-    public init() {}
+    package init() {}
 
     /// One command per diagnostic and per note.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         var out = ""
         for diagnostic in report.allDiagnostics {
             guard let source = report.source(named: diagnostic.file) else { continue }
@@ -47,7 +49,7 @@ public struct GitHubRenderer {
     }
 
     /// Message escaping: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -64,7 +66,7 @@ public struct GitHubRenderer {
     }
 
     /// Property escaping: the data escapes plus `:` → `%3A` and `,` → `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(":", with: "%3A").replacingOccurrences(",", with: "%2C")
     }
 }

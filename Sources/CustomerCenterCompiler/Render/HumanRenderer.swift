@@ -2,17 +2,17 @@ import JSONSyntax
 
 /// The default terminal format: a compiler-style header, the source line with a gutter and an
 /// underline, notes with their own snippets, `help:` for fixes, and a summary line.
-public struct HumanRenderer {
+package struct HumanRenderer {
     /// Emit ANSI colour.
-    public var color: Bool
+    package var color: Bool
     /// Longest line shown whole; longer ones are windowed around the range.
     static let maxLineWidth = 120
 
     /// Creates a renderer.
-    public init(color: Bool) { self.color = color }
+    package init(color: Bool) { self.color = color }
 
     /// The whole report.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         var out = ""
         for file in report.files {
             for diagnostic in file.diagnostics {

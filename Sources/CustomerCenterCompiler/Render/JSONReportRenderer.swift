@@ -1,12 +1,12 @@
 import JSONSyntax
 
 /// The `json` format of SPEC §3: one document, diagnostics sorted, absent optionals omitted.
-public struct JSONReportRenderer {
+package struct JSONReportRenderer {
     /// Creates a renderer.
-    public init() {}
+    package init() {}
 
     /// The document, with a trailing newline.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         let summary = report.summary
         var diagnostics: [JSONValue] = []
         for diagnostic in report.allDiagnostics {

@@ -1,14 +1,16 @@
 /// JUnit XML: a test suite per file, a test case per file × rule that applies to it; a rule with
 /// findings fails, its failure listing every finding (`type` is the worst severity).
-public struct JUnitRenderer {
+
+import JSONSyntax
+package struct JUnitRenderer {
     /// The rules a file is checked against (a test case each).
     let rules: [RuleDescriptor]
 
     /// Creates a renderer for the rules in `rules`.
-    public init(rules: [RuleDescriptor]) { self.rules = rules }
+    package init(rules: [RuleDescriptor]) { self.rules = rules }
 
     /// The XML document.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         var suites = ""
         var totalTests = 0, totalFailures = 0
         for file in report.files {

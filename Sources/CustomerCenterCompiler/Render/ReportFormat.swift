@@ -1,4 +1,6 @@
 /// The output formats of SPEC §3.
+
+import JSONSyntax
 public enum ReportFormat: String, Sendable, CaseIterable {
     case human
     case compact

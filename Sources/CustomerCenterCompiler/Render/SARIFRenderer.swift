@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// SARIF 2.1.0 for GitHub code scanning and other consumers: the rule catalog in
 /// `tool.driver.rules`, one result per diagnostic with its region, and `partialFingerprints`.
-public struct SARIFRenderer {
+package struct SARIFRenderer {
     /// The rules in `tool.driver.rules` (the catalog: `ruleIndex` points into it).
     let rules: [RuleDescriptor]
     let toolVersion: String
@@ -11,14 +11,14 @@ public struct SARIFRenderer {
     let workingDirectory: String?
 
     /// Creates a renderer.
-    public init(rules: [RuleDescriptor], toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
+    package init(rules: [RuleDescriptor], toolVersion: String = CustomerCenter.version, workingDirectory: String? = nil) {
         self.rules = rules
         self.toolVersion = toolVersion
         self.workingDirectory = workingDirectory
     }
 
     /// The SARIF log, with a trailing newline.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var occurrences: [String: Int] = [:]
         var results: [JSONValue] = []

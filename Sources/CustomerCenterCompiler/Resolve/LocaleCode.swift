@@ -1,13 +1,15 @@
 /// Locale codes as SPEC §1.1 compares them: case-insensitively, `_` and `-` alike.
-public enum LocaleCode {
+
+import JSONSyntax
+package enum LocaleCode {
     /// `pt_BR` → `pt-br`. Codes already in that form (the common case) are returned as they are.
-    public static func normalized(_ code: String) -> String {
+    package static func normalized(_ code: String) -> String {
         LocaleSpelling.normalized(code)
     }
 
     /// BCP 47's conventional case: `PT_br` → `pt-BR`, `zh-hant` → `zh-Hant` (language lower,
     /// script title, region upper), `_` written `-`.
-    public static func canonicalCase(_ code: String) -> String {
+    package static func canonicalCase(_ code: String) -> String {
         let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false)
         return parts.enumerated().map { index, part -> String in
             if index == 0 { return String(part) }
@@ -18,7 +20,7 @@ public enum LocaleCode {
     }
 
     /// The language subtag: `pt-BR` → `pt`.
-    public static func language(_ code: String) -> String {
+    package static func language(_ code: String) -> String {
         String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
     }
 
@@ -46,7 +48,7 @@ public enum LocaleCode {
     /// Whether `code` is a well-formed BCP 47 tag whose language is a real ISO 639 code:
     /// language (2–3 letters; 2-letter ones must be ISO 639-1), then optional script (4 letters),
     /// region (2 letters or 3 digits) and variants; `_` is accepted for `-`.
-    public static func isWellFormed(_ code: String) -> Bool {
+    package static func isWellFormed(_ code: String) -> Bool {
         let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         switch language.count {
@@ -68,7 +70,7 @@ public enum LocaleCode {
     }
 
     /// Country codes and old codes people write for a language, with the code they mean.
-    public static let knownMistakes: [String: String] = [
+    package static let knownMistakes: [String: String] = [
         "jp": "ja", "cn": "zh", "kr": "ko", "dk": "da", "gr": "el", "cz": "cs", "ua": "uk", "vn": "vi",
         "se": "sv", "in": "id", "iw": "he", "ji": "yi", "no-nb": "nb", "zh-cn": "zh-Hans", "zh-tw": "zh-Hant",
     ]

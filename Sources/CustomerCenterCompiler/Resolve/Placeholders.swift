@@ -1,20 +1,22 @@
 /// `{{ name }}` placeholders, matched literally by the SDKs (exactly one space inside each brace).
-public enum Placeholders {
+
+import JSONSyntax
+package enum Placeholders {
     /// A placeholder-like span of a text.
-    public struct Match: Sendable, Equatable {
+    package struct Match: Sendable, Equatable {
         /// The variable name (`price`), empty when there is none.
-        public var name: String
+        package var name: String
         /// Scalar offsets within the text.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// Whether it is written exactly `{{ name }}`.
-        public var isWellFormed: Bool
+        package var isWellFormed: Bool
         /// The canonical spelling, when a name could be read.
-        public var canonical: String? { name.isEmpty ? nil : "{{ \(name) }}" }
+        package var canonical: String? { name.isEmpty ? nil : "{{ \(name) }}" }
     }
 
     /// Every `{{…}}`, `{{…}`, `{…}}` and `{ name }` span of `text`, well-formed or not. Works on
     /// UTF-8 bytes (braces and variable names are ASCII), counting scalars only for the ranges.
-    public static func scan(_ text: String) -> [Match] {
+    package static func scan(_ text: String) -> [Match] {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var copy = text
         return copy.withUTF8 { scan($0) }
@@ -100,14 +102,14 @@ public enum Placeholders {
     private static let knownNamesUTF8: [[UInt8]] = knownNames.map { Array($0.utf8) }
 
     /// Variables the SDKs replace (sdk-decoding.md §7.3).
-    public static let knownNames: Set<String> = [
+    package static let knownNames: Set<String> = [
         "date", "price", "duration", "count", "sub_offer_duration", "sub_offer_duration_2", "sub_offer_price",
         "sub_offer_price_2", "discounted_recurring_payment_price_per_period", "discounted_recurring_payment_cycles",
     ]
 
     /// The names of every placeholder-like span of `text`, well-formed or not (`{{price}}` names
     /// `price`): what a translation means to include, whatever its spelling.
-    public static func mentionedNames(in text: String) -> Set<String> {
+    package static func mentionedNames(in text: String) -> Set<String> {
         var copy = text
         return copy.withUTF8 { mentionedNames(inUTF8: $0) }
     }
@@ -119,7 +121,7 @@ public enum Placeholders {
     }
 
     /// The names of the well-formed placeholders of `text`.
-    public static func names(in text: String) -> Set<String> {
+    package static func names(in text: String) -> Set<String> {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
         return Set(scan(text).filter(\.isWellFormed).map(\.name))
     }

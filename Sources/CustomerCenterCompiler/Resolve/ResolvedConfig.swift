@@ -1,7 +1,7 @@
 import JSONSyntax
 
 /// Where a text came from when looked up for a locale (SPEC §1.1 fallback).
-public enum TextOrigin: Sendable, Equatable {
+package enum TextOrigin: Sendable, Equatable {
     /// The requested locale itself.
     case exact
     /// The requested locale's language alone (`pt-BR` → `pt`).
@@ -11,58 +11,58 @@ public enum TextOrigin: Sendable, Equatable {
 }
 
 /// A use of a localization key: where, and what for.
-public struct StringReference: Sendable {
+package struct StringReference: Sendable {
     /// The key as written.
-    public var key: Located<String>
+    package var key: Located<String>
     /// What it labels, e.g. the title of a path.
-    public var role: Role
+    package var role: Role
     /// The id or key of the element it labels.
-    public var owner: String
+    package var owner: String
 
     /// The labelled element.
-    public enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         case screenTitle = "the title of screen", screenSubtitle = "the subtitle of screen", offeringButton = "the offering button of screen"
         case pathTitle = "the title of path", surveyQuestion = "the survey question of path", surveyOption = "survey option"
         case offerTitle = "the title of offer", offerSubtitle = "the subtitle of offer"
     }
 
     /// "the title of path 'cancel'".
-    public var usage: String { "\(role.rawValue) '\(owner)'" }
+    package var usage: String { "\(role.rawValue) '\(owner)'" }
 }
 
 /// The config with every reference bound: the tables, what refers to what, and text lookup.
-public struct ResolvedConfig: Sendable {
+package struct ResolvedConfig: Sendable {
     /// The decoded config.
-    public let config: CustomerCenterConfig
+    package let config: CustomerCenterConfig
     /// Every path of every screen, in document order: a view over the screens' own arrays, so
     /// rules iterating it copy nothing.
-    public var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { config.screens.lazy.map(\.paths).joined() }
+    package var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { config.screens.lazy.map(\.paths).joined() }
     /// `localized_strings` by key (first of repeated keys).
-    public let strings: [String: StringEntry]
+    package let strings: [String: StringEntry]
     /// `promotional_offers` by key.
-    public let offers: [String: Offer]
+    package let offers: [String: Offer]
     /// Every `*_key` use, in document order.
-    public let stringReferences: [StringReference]
+    package let stringReferences: [StringReference]
     /// Every `promotional_offer_key` use, in document order.
-    public let offerReferences: [Located<String>]
+    package let offerReferences: [Located<String>]
     /// Keys some `*_key` names.
-    public let referencedStrings: Set<String>
+    package let referencedStrings: Set<String>
     /// Offers some path or option names.
-    public let referencedOffers: Set<String>
+    package let referencedOffers: Set<String>
     /// The default locale, normalized.
-    public let defaultLocale: String?
+    package let defaultLocale: String?
     /// The locales to translate into: `supported` (or every locale the table uses), normalized, without duplicates.
-    public let targetLocales: [String]
+    package let targetLocales: [String]
     /// The same locales as written in the file (first spelling wins), default first.
-    public let targetLocaleCodes: [String]
+    package let targetLocaleCodes: [String]
     /// Candidates for the text rules, found in one pass.
-    public let texts: TextIndex
+    package let texts: TextIndex
     /// Unreferenced keys one edit away from an SDK key, with that key (`l10n.sdk-key-drift`; such
     /// a key is reported there, not as unused).
-    public let driftingKeys: [String: String]
+    package let driftingKeys: [String: String]
 
     /// Binds the references of `config`.
-    public init(_ config: CustomerCenterConfig) {
+    package init(_ config: CustomerCenterConfig) {
         self.config = config
         var strings: [String: StringEntry] = [:]
         strings.reserveCapacity(config.localization?.entries.count ?? 0)
@@ -129,14 +129,14 @@ public struct ResolvedConfig: Sendable {
     }
 
     /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.
-    public func text(_ key: String, locale: String) -> (translation: Translation, origin: TextOrigin)? {
+    package func text(_ key: String, locale: String) -> (translation: Translation, origin: TextOrigin)? {
         guard let entry = strings[key] else { return nil }
         return Self.lookup(entry, locale: locale, defaultLocale: defaultLocale)
     }
 
     /// Lookup with fallback over one entry's translations. Chinese goes by script before the
     /// language: `zh-TW` and `zh-HK` take `zh-Hant` (Traditional), `zh-CN` takes `zh-Hans`, before `zh`.
-    public static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
+    package static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
         let wanted = LocaleCode.normalized(locale), translations = entry.translations
         if let exact = translations.firstIndex(normalizedLocale: wanted) { return (translations[exact], .exact) }
         let language = LocaleCode.language(wanted)
@@ -156,7 +156,7 @@ public struct ResolvedConfig: Sendable {
     }
 
     /// The offer named by a reference (inline, or looked up by key).
-    public func offer(_ reference: OfferReference?) -> Offer? {
+    package func offer(_ reference: OfferReference?) -> Offer? {
         switch reference {
         case .key(let key)?: return offers[key.value]
         case .inline(let offer)?: return offer

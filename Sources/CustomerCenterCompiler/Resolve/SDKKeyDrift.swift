@@ -1,6 +1,8 @@
 /// Keys one edit away from a key the SDKs read (`restore_purchase` for `restore_purchases`):
 /// resolving needs it (such a key is used, as the SDK key it meant) and so does the rule that
 /// reports it, so it lives here, below both.
+
+import JSONSyntax
 enum SDKKeyDrift {
     /// SDK keys by length in bytes (they are ASCII): a key is compared only with keys one length
     /// away, a few of them.

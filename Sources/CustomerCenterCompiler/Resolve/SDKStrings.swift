@@ -1,6 +1,8 @@
 /// The `localized_strings` keys the SDKs and the backend know: the union of the iOS string enum,
 /// the Android one and the keys the backend sends, with the English text the backend sends (or,
 /// where it sends none, the SDK default); 144 keys.
+
+import JSONSyntax
 enum SDKStrings {
     /// Every key with its English text, in the order of the reference table (the built-in
     /// translations list their texts in this order).

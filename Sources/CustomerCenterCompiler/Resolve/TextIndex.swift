@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// What the text rules need, found in one pass over every visible text, so that each rule looks
 /// only at its few candidates instead of walking every text of every locale again.
-public struct TextIndex: Sendable {
+package struct TextIndex: Sendable {
     /// Texts with a placeholder-like span that is not written `{{ name }}` or names no variable
     /// the SDKs replace: the candidates of the malformed- and unknown-placeholder rules (texts
     /// are scanned for spans here, once, and only these are built and scanned again).

@@ -1,4 +1,6 @@
 /// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
+
+import JSONSyntax
 public enum RuleCatalog {
     /// The rules the parser and decoders report.
     static let emittedRules: (syntax: [any Rule.Type], schema: [any Rule.Type], compat: [any Rule.Type], config: [any Rule.Type]) = (
@@ -38,7 +40,7 @@ public enum RuleCatalog {
     ]
 
     /// Every rule type, in SPEC §5 order.
-    public static let ruleTypes: [any Rule.Type] =
+    package static let ruleTypes: [any Rule.Type] =
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
         + previewRuleTypes
 

@@ -1,6 +1,8 @@
 /// A baseline as a run consumes it (SPEC §2): each file takes the accepted findings recorded
 /// for it before it is analysed (its gate drops that many of each rule at each pointer) and
 /// gives back what it did not match; entries still unmatched at the end are stale.
+
+import JSONSyntax
 struct BaselineLedger {
     let baseline: Baseline
     private let pathKey: @Sendable (String) -> String

@@ -2,6 +2,7 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import JSONSyntax
 #endif
 
 /// The C library's `read` and `write`, by names that members called `read` and `write` do not shadow.

@@ -3,6 +3,8 @@
 /// characters within one segment, `?` one character, `[abc]` one of a set, `**` any number of
 /// whole segments (`**/customer_center*.json`, `configs/**`). A pattern without a `/` matches
 /// the file name at any depth, as `.gitignore` does.
+
+import JSONSyntax
 package struct Glob: Sendable, Equatable {
     /// The pattern as written.
     package let pattern: String

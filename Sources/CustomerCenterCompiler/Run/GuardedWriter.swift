@@ -3,6 +3,8 @@
 /// of them unless the command rewrites that input (`format --write`, `lint --fix`), writes
 /// atomically (the original's permissions kept, nothing left behind on a signal), and removes a
 /// stale payload only when its bytes are what the manifest recorded.
+
+import JSONSyntax
 package struct GuardedWriter: Sendable {
     /// Why a write was refused before anything was written (a usage error: exit 2).
     package struct Refusal: Error, Sendable {

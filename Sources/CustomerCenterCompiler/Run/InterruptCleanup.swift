@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import JSONSyntax
 #endif
 
 /// Removes the temporary file of an atomic write when SIGINT, SIGTERM or SIGHUP ends the

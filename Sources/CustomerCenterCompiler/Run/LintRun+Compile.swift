@@ -1,5 +1,7 @@
 /// Where `compile` puts its payloads (SPEC §4.1).
-public enum CompileDestination: Sendable, Equatable {
+
+import JSONSyntax
+package enum CompileDestination: Sendable, Equatable {
     /// One payload on standard output.
     case standardOutput
     /// One payload in a file (`-o`; `-` is standard output).
@@ -11,13 +13,13 @@ public enum CompileDestination: Sendable, Equatable {
 }
 
 /// What `compile` produced.
-public struct CompileRunResult: Sendable {
+package struct CompileRunResult: Sendable {
     /// The config's findings (and the configuration file's), messages and the verdict.
-    public var run: RunResult
+    package var run: RunResult
     /// The payloads, when the config compiled.
-    public var payloads: [CompiledPayload]?
+    package var payloads: [CompiledPayload]?
     /// Text for standard output (a payload or the bundle), when that is the destination.
-    public var output: String?
+    package var output: String?
 }
 
 extension LintRun {
@@ -25,7 +27,7 @@ extension LintRun {
     /// (a blocking finding refuses the compile whatever the configuration says), builds the
     /// payloads and writes them through the guarded writer: never over an input, a stale
     /// payload removed only when its bytes are what the manifest recorded.
-    public func compile(_ path: String, options compileOptions: CompileOptions, destination: CompileDestination) -> CompileRunResult {
+    package func compile(_ path: String, options compileOptions: CompileOptions, destination: CompileDestination) -> CompileRunResult {
         var state = RunState()
         let display = path == "-" ? (settings.stdinName ?? "<stdin>") : path
         guard let (analysis, gate) = analyzeOne(path, display: display, inputFormat: .authoring, platforms: compileOptions.platforms,
@@ -82,7 +84,7 @@ extension LintRun {
 
     /// `preview`: one authoring config analysed under the run (its configuration file's levels
     /// and ignores), every finding kept, for the page and its `--check`.
-    public func analyzeForPreview(_ path: String, platform: Platform) -> (analysis: Analysis?, run: RunResult) {
+    package func analyzeForPreview(_ path: String, platform: Platform) -> (analysis: Analysis?, run: RunResult) {
         var state = RunState()
         let analysis = analyzeOne(path, display: path, inputFormat: settings.inputFormat, platforms: [platform], compileGate: false, into: &state)
         return (analysis?.analysis, state.finish(settings))

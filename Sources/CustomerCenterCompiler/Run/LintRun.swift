@@ -1,5 +1,7 @@
 /// What the command line says for a run (SPEC §2). The configuration file that applies to a
 /// file adds to it (precedence: built-in default < configuration file < command line).
+
+import JSONSyntax
 public struct RunSettings: Sendable {
     /// `--input-format`; `nil` = detect.
     public var inputFormat: InputFormat?
@@ -61,7 +63,7 @@ public struct RunResult: Sendable {
     /// The verdict.
     public var verdict: RunVerdict = .passed
     /// Every file the run read (inputs, configuration files, the baseline).
-    package var readPaths: [String] = []
+    public var readPaths: [String] = []
 }
 
 /// One invocation of `lint`, `lint --fix`, `compile`, `preview` or the language server, from
@@ -298,7 +300,7 @@ public struct LintRun: Sendable {
     /// One file under a configuration, with its decoded and resolved model: what an editor
     /// shows. Levels and `ignore` entries apply; counts are exact, at most `settings.displayCap`
     /// findings of a rule are kept (an editor shows no more).
-    public static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings()) -> Analysis {
+    package static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings()) -> Analysis {
         let run = LintRun(settings: settings)
         let options = run.options(for: configuration?.isValid == true ? configuration : nil)
         var gate = options.gate
@@ -446,7 +448,7 @@ extension Compiler {
     /// and, when nothing blocks it, builds one payload per platform and locale: one pass over
     /// the config, the lint's resolved model reused. Findings of rules that block compile
     /// (`RuleDescriptor.blocksCompile`) refuse it whatever the configuration says.
-    public static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions(),
+    package static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions(),
                                configuration: LinterConfiguration? = nil) -> CompileResult {
         var lint = lintOptions
         lint.inputFormat = .authoring

@@ -1,5 +1,7 @@
 /// The authoring format of SPEC §1.1.
-public enum AuthoringSchema {
+
+import JSONSyntax
+package enum AuthoringSchema {
     static let key = SchemaType.string(StringSchema(nonEmpty: true))
     static let textKey = SchemaType.string(StringSchema(nonEmpty: true))
 
@@ -38,7 +40,7 @@ public enum AuthoringSchema {
     ])
 
     /// A help path.
-    public static let path = ObjectSchema("Path", "An entry of a screen: an action the customer can take.", fields: [
+    package static let path = ObjectSchema("Path", "An entry of a screen: an action the customer can take.", fields: [
         Field("id", key, required: true, "Stable id, reported in analytics and events; never rename it."),
         Field("type", .string(StringSchema(enumValues: SharedSchema.pathTypes)), required: true, "What the path does."),
         Field("title_key", textKey, required: true, "Localization key of the path's title."),
@@ -58,7 +60,7 @@ public enum AuthoringSchema {
     ])
 
     /// A screen.
-    public static let screen = ObjectSchema("Screen", "A screen of the Customer Center.", fields: [
+    package static let screen = ObjectSchema("Screen", "A screen of the Customer Center.", fields: [
         Field("type", .string(StringSchema(enumValues: SharedSchema.screenKeys)), required: true, "Must equal the screen's key."),
         Field("title_key", textKey, required: true, "Localization key of the screen's title."),
         Field("subtitle_key", textKey, "Localization key of the screen's subtitle."),
@@ -85,7 +87,7 @@ public enum AuthoringSchema {
     ])
 
     /// The whole document.
-    public static let root = ObjectSchema("CustomerCenterConfig", "A RevenueCat Customer Center configuration (authoring format).", fields: [
+    package static let root = ObjectSchema("CustomerCenterConfig", "A RevenueCat Customer Center configuration (authoring format).", fields: [
         Field("$schema", .text, "The JSON Schema this file follows (for editors)."),
         Field("appearance", .object(appearance), "Colours."),
         Field("support", .object(SharedSchema.support), "Support email and optional sections."),

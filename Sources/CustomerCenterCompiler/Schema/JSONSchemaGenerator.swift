@@ -3,9 +3,9 @@ import JSONSyntax
 /// Generates the JSON Schema (2020-12) of the authoring format from `AuthoringSchema`, the same
 /// definitions the decoder checks against. `customer-center schema` prints it; the committed
 /// `Schemas/customer-center.schema.json` must equal it (a test checks).
-public enum JSONSchemaGenerator {
+package enum JSONSchemaGenerator {
     /// The schema document, with a trailing newline.
-    public static func authoringSchema() -> String {
+    package static func authoringSchema() -> String {
         var definitions: [String: JSONValue] = [:]
         collect(AuthoringSchema.root, into: &definitions)
         let document = JSONValue.record([

@@ -1,6 +1,8 @@
 /// The SDK response format of SPEC §1.2, with what each SDK's decoder needs of every field
 /// (shared/reference/sdk-decoding.md §3).
-public enum ResponseSchema {
+
+import JSONSyntax
+package enum ResponseSchema {
     static let id = SchemaType.string(StringSchema(nonEmpty: true))
     static let title = SchemaType.string(StringSchema(nonEmpty: true))
 
@@ -83,7 +85,7 @@ public enum ResponseSchema {
     ])
 
     /// The whole response document.
-    public static let root = ObjectSchema("Response", "GET /v1/customercenter/{app_user_id}.", fields: [
+    package static let root = ObjectSchema("Response", "GET /v1/customercenter/{app_user_id}.", fields: [
         Field("customer_center", .object(customerCenter), required: true, "The config."),
         Field("last_published_app_version", .text, "The latest app version (iOS update warning).", ios: .optional, android: .ignored),
         Field("itunes_track_id", .unsignedInteger64, "The App Store id for the Update button (iOS).",

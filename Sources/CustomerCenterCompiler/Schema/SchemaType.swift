@@ -1,6 +1,8 @@
 /// A declarative description of a JSON document's shape: one definition drives the decoder's
 /// checks (`schema.*`, `compat.*`) and the generated JSON Schema, so they cannot drift apart.
-public indirect enum SchemaType: Sendable {
+
+import JSONSyntax
+package indirect enum SchemaType: Sendable {
     case object(ObjectSchema)
     /// An object used as a map: any keys, every value of one type.
     case map(MapSchema)
@@ -14,7 +16,7 @@ public indirect enum SchemaType: Sendable {
     case boolean
 
     /// A plain string.
-    public static let text = SchemaType.string(StringSchema())
+    package static let text = SchemaType.string(StringSchema())
 
     /// What users call the JSON type ("an object", "a string").
     var expectation: String {
@@ -30,20 +32,20 @@ public indirect enum SchemaType: Sendable {
 }
 
 /// An object with a fixed set of fields.
-public struct ObjectSchema: Sendable {
+package struct ObjectSchema: Sendable {
     /// The definition's name in the generated schema (`Path`, `Offer`).
-    public let name: String
+    package let name: String
     /// What the object is, for editor hovers.
-    public let description: String
+    package let description: String
     /// Its fields, in documentation order.
-    public let fields: [Field]
+    package let fields: [Field]
     /// Each field's name as UTF-8, for matching ASCII keys by their bytes.
     let fieldNamesUTF8: [[UInt8]]
     /// Whether every field's name is ASCII (then an ASCII key names a field only byte for byte).
     let fieldNamesAreASCII: Bool
 
     /// Creates an object schema.
-    public init(_ name: String, _ description: String, fields: [Field]) {
+    package init(_ name: String, _ description: String, fields: [Field]) {
         self.name = name
         self.description = description
         self.fields = fields
@@ -52,22 +54,22 @@ public struct ObjectSchema: Sendable {
     }
 
     /// The field named `name`.
-    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+    package func field(_ name: String) -> Field? { fields.first { $0.name == name } }
 }
 
 /// A map's key and value description.
-public struct MapSchema: Sendable {
+package struct MapSchema: Sendable {
     /// What a key is ("a localization key", "a store product id").
-    public let keyDescription: String
+    package let keyDescription: String
     /// What a value is.
-    public let description: String
+    package let description: String
     /// The type of every value.
-    public let value: SchemaType
+    package let value: SchemaType
     /// Keys must be one of these (screen keys), when not empty.
-    public let keyEnum: [String]
+    package let keyEnum: [String]
 
     /// Creates a map schema.
-    public init(key: String, description: String, value: SchemaType, keyEnum: [String] = []) {
+    package init(key: String, description: String, value: SchemaType, keyEnum: [String] = []) {
         self.keyDescription = key
         self.description = description
         self.value = value
@@ -76,27 +78,27 @@ public struct MapSchema: Sendable {
 }
 
 /// Constraints on a string.
-public struct StringSchema: Sendable {
+package struct StringSchema: Sendable {
     /// Allowed values, when it is an enum.
-    public var enumValues: [String] = []
+    package var enumValues: [String] = []
     /// An empty string is suspicious (`schema.empty-value`).
-    public var nonEmpty = false
+    package var nonEmpty = false
     /// A format the JSON Schema names, for editors.
-    public var format: Format? = nil
+    package var format: Format? = nil
     /// A regular expression for the JSON Schema (editor validation only; rules check the rest).
-    public var pattern: String? = nil
+    package var pattern: String? = nil
     /// Values outside `enumValues` that Android's enum still accepts (`UNKNOWN`).
-    public var androidExtraValues: [String] = []
+    package var androidExtraValues: [String] = []
 
     /// JSON Schema formats we use.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case email
         case uri
         case duration
     }
 
     /// Creates constraints.
-    public init(enumValues: [String] = [], nonEmpty: Bool = false, format: Format? = nil, pattern: String? = nil,
+    package init(enumValues: [String] = [], nonEmpty: Bool = false, format: Format? = nil, pattern: String? = nil,
                 androidExtraValues: [String] = []) {
         self.enumValues = enumValues
         self.androidExtraValues = androidExtraValues
@@ -107,22 +109,22 @@ public struct StringSchema: Sendable {
 }
 
 /// One field of an object.
-public struct Field: Sendable {
+package struct Field: Sendable {
     /// The JSON key.
-    public let name: String
+    package let name: String
     /// Its type.
-    public let type: SchemaType
+    package let type: SchemaType
     /// Whether the authoring format requires it.
-    public let required: Bool
+    package let required: Bool
     /// What it is, for editor hovers and `schema` output.
-    public let description: String
+    package let description: String
     /// What each SDK needs of it in a response (ignored for the authoring format).
-    public let ios: Need
+    package let ios: Need
     /// What Android needs of it in a response.
-    public let android: Need
+    package let android: Need
 
     /// Creates a field. `ios`/`android` default to the authoring requirement.
-    public init(_ name: String, _ type: SchemaType, required: Bool = false, _ description: String,
+    package init(_ name: String, _ type: SchemaType, required: Bool = false, _ description: String,
                 ios: Need? = nil, android: Need? = nil) {
         self.name = name
         self.type = type
@@ -134,7 +136,7 @@ public struct Field: Sendable {
     }
 
     /// What an SDK's decoder needs of a field.
-    public enum Need: Sendable, Equatable {
+    package enum Need: Sendable, Equatable {
         /// Must be present and not null.
         case required
         /// May be absent or null.
@@ -146,18 +148,18 @@ public struct Field: Sendable {
     }
 
     /// The need of `platform`.
-    public func need(on platform: Platform) -> Need { platform == .ios ? ios : android }
+    package func need(on platform: Platform) -> Need { platform == .ios ? ios : android }
 }
 
 extension SchemaType {
     /// The root of a format's documents.
-    public static func root(of format: InputFormat) -> SchemaType {
+    package static func root(of format: InputFormat) -> SchemaType {
         .object(format == .authoring ? AuthoringSchema.root : ResponseSchema.root)
     }
 
     /// The type at `tokens` below this one (a field of an object, a value of a map, an element
     /// of an array), or `nil` where the format has nothing.
-    public func descendant<S: Sequence>(_ tokens: S) -> SchemaType? where S.Element == String {
+    package func descendant<S: Sequence>(_ tokens: S) -> SchemaType? where S.Element == String {
         var current = self
         for token in tokens {
             switch current {

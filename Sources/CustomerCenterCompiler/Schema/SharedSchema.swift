@@ -1,5 +1,7 @@
 /// Objects with the same shape in both formats. Their `ios`/`android` needs describe the
 /// response decoders (shared/reference/sdk-decoding.md §3); the authoring format uses `required`.
+
+import JSONSyntax
 enum SharedSchema {
     static let colorPattern = "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"
     static let color = SchemaType.string(StringSchema(pattern: colorPattern))

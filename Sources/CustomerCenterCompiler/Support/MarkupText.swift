@@ -1,7 +1,9 @@
 /// Text inside XML or HTML markup.
-public enum MarkupText {
+
+import JSONSyntax
+package enum MarkupText {
     /// XML 1.0 text: markup characters as entities, characters XML cannot hold as `\u{…}`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,4 +1,6 @@
 /// Formatting of values inside diagnostic messages: one line, quoted, bounded, no raw controls.
+
+import JSONSyntax
 enum MessageText {
     /// `'value'`, with control and invisible characters escaped and long values shortened.
     static func quoted(_ value: String, limit: Int = 60) -> String {

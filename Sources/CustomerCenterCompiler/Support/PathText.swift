@@ -1,7 +1,9 @@
 /// File paths as text, the way reports and baselines compare them.
-public enum PathText {
+
+import JSONSyntax
+package enum PathText {
     /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
-    @Sendable public static func normalized(_ path: String) -> String {
+    @Sendable package static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")

@@ -1,5 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the manifest's digests; the toolchain has no portable one on Linux.
-public enum SHA256 {
+
+import JSONSyntax
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -12,7 +14,7 @@ public enum SHA256 {
     ]
 
     /// The digest of `bytes` as 64 lower-case hex digits.
-    public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         digest(bytes).map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex
@@ -20,7 +22,7 @@ public enum SHA256 {
     }
 
     /// The 32-byte digest of `bytes`.
-    public static func digest<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
+    package static func digest<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = Array(bytes)
         let bitLength = UInt64(message.count) * 8

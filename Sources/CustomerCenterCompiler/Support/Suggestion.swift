@@ -1,10 +1,12 @@
 /// "Did you mean" from an edit distance with a floor.
-public enum Suggestion {
+
+import JSONSyntax
+package enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
     /// a case-only difference, or an optimal-string-alignment distance of at most 1 for short
     /// words, 2 up to 8 characters and 3 beyond (ties go to the earlier candidate); failing
     /// that, the only candidate that starts with `word`.
-    public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
+    package static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
         let limit = target.count <= 4 ? 1 : (target.count <= 8 ? 2 : 3)

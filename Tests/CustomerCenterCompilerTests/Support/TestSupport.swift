@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import CustomerCenterCompiler
+import JSONSyntax
 
 /// Paths of the repository and the shared fixtures, found from this file.
 enum TestPaths {

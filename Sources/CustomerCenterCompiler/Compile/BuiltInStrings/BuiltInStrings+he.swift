@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Hebrew.
     static let he: [String] = [

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Japanese.
     static let ja: [String] = [

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Norwegian (Bokmål).
     static let no: [String] = [

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Portuguese (Brazil).
     static let pt: [String] = [

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Turkish.
     static let tr: [String] = [

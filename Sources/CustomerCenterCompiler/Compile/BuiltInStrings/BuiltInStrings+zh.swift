@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Chinese (Simplified).
     static let zh: [String] = [

@@ -1,3 +1,5 @@
+import JSONSyntax
+
 extension BuiltInStrings {
     /// Chinese (Traditional, as written in Taiwan and Hong Kong): `zh-Hant`, and `zh-TW`, `zh-HK`
     /// and `zh-MO` through it.

@@ -6,12 +6,14 @@
 ///
 /// Each locale lists its texts in `SDKStrings.orderedKeys` order. A locale's array is built the
 /// first time it is used: `lint` never touches the table.
-public enum BuiltInStrings {
+
+import JSONSyntax
+package enum BuiltInStrings {
     /// The table's version, recorded in `manifest.json` and the bundle: it changes whenever a text does.
-    public static let version = "2026.11.2"
+    package static let version = "2026.11.2"
 
     /// The locales the table has, as `init` writes them.
-    public static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
+    package static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
                                  "ja", "ko", "ms", "nl", "no", "pl", "pt", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi", "zh"]
 
     /// Codes that name a language of the table under another tag.
@@ -61,7 +63,7 @@ public enum BuiltInStrings {
     /// The table locale `locale` gets, with the fallback the config's own texts have: the locale,
     /// its language (`pt-BR` → `pt`, or its alias), then English. Traditional Chinese (`zh-Hant`,
     /// `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-TW`) gets the `zh-Hant` table, not Simplified `zh`.
-    public static func tableLocale(for locale: String) -> String {
+    package static func tableLocale(for locale: String) -> String {
         let normalized = LocaleCode.normalized(locale)
         if LocaleCode.chineseScript(normalized) == .traditional { return "zh-Hant" }
         let language = LocaleCode.language(normalized)
@@ -69,7 +71,7 @@ public enum BuiltInStrings {
     }
 
     /// Key → text for `locale` (fallback as `tableLocale(for:)`), with the table locale used.
-    public static func strings(for locale: String) -> (locale: String, strings: [String: String]) {
+    package static func strings(for locale: String) -> (locale: String, strings: [String: String]) {
         let table = tableLocale(for: locale)
         guard let texts = texts(table), texts.count == SDKStrings.orderedKeys.count else { return ("en", SDKStrings.english) }
         return (table, Dictionary(uniqueKeysWithValues: zip(SDKStrings.orderedKeys, texts)))
@@ -78,11 +80,11 @@ public enum BuiltInStrings {
 
 extension BuiltInStrings {
     /// The keys the SDKs read for their own labels, in table order.
-    public static var keys: [String] { SDKStrings.orderedKeys }
+    package static var keys: [String] { SDKStrings.orderedKeys }
 
     /// Whether the SDKs read `key` for one of their own labels.
-    public static func isBuiltIn(_ key: String) -> Bool { SDKStrings.keys.contains(key) }
+    package static func isBuiltIn(_ key: String) -> Bool { SDKStrings.keys.contains(key) }
 
     /// The English text of a built-in key.
-    public static func english(_ key: String) -> String? { SDKStrings.english[key] }
+    package static func english(_ key: String) -> String? { SDKStrings.english[key] }
 }

@@ -1,6 +1,8 @@
 /// `appearance.invalid-color`: not `#RRGGBB` / `#RRGGBBAA`.
-public enum InvalidColorRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidColorRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "appearance.invalid-color",
         summary: "A colour that is not '#RRGGBB' or '#RRGGBBAA' (Android fails the whole config; iOS drops it).",
         rationale: "Android throws on a colour it cannot parse and shows every customer the error screen; iOS silently uses the system colour instead.",
@@ -11,7 +13,7 @@ public enum InvalidColorRule: ModelRule {
 
     /// In a response, a colour Android rejects or crashes on is that platform's `compat.*` finding
     /// (which also says what iOS does): one finding per cause.
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
             for (role, color, _) in theme.colors where !ColorSyntax.isHexColor(color.value) {
                 // What each target platform does with it, and nothing about the others.

@@ -1,6 +1,8 @@
 /// `appearance.low-contrast`: text against its background below WCAG AA 4.5:1.
-public enum LowContrastRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum LowContrastRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "appearance.low-contrast",
         summary: "Text against its background, or button text against the button, below WCAG AA 4.5:1 in a theme.",
         rationale: "Low-contrast text is hard or impossible to read for many customers, especially outdoors or with low vision, right when they are trying to cancel or get help.",
@@ -8,7 +10,7 @@ public enum LowContrastRule: ModelRule {
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": ↓"#999999", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"text_color": "#595959", "background_color": "#FFFFFF"}, "dark": {"text_color": "#FFFFFF", "background_color": "#000000"}}"##))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for theme in [context.config.appearance?.light, context.config.appearance?.dark].compactMap({ $0 }) {
             for (foregroundRole, backgroundRole) in ColorContrast.pairs {
                 guard let foreground = theme.color(foregroundRole), let background = theme.color(backgroundRole),

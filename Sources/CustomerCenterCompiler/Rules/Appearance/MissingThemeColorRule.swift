@@ -1,6 +1,8 @@
 /// `appearance.missing-theme-color`: a colour set for one theme but not the other.
-public enum MissingThemeColorRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MissingThemeColorRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "appearance.missing-theme-color",
         summary: "A colour set for one theme but not the other.",
         rationale: "Neither SDK falls back from dark to light: in the other mode that element gets the system colour, which may clash with the colours you did set.",
@@ -8,7 +10,7 @@ public enum MissingThemeColorRule: ModelRule {
         failingExample: Examples.authoring(extra: ##""appearance": {"light": {↓"accent_color": "#7A5C12", "text_color": "#000000"}, "dark": {"text_color": "#FFFFFF"}}"##),
         passingExample: Examples.authoring(extra: ##""appearance": {"light": {"accent_color": "#7A5C12"}, "dark": {"accent_color": "#F4A900"}}"##))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let appearance = context.config.appearance else { return }
         let themes = [appearance.light, appearance.dark]
         for (index, theme) in themes.enumerated() {

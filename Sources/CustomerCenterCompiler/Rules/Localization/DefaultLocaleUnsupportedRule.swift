@@ -1,6 +1,8 @@
 /// `l10n.default-locale-unsupported`: `default` is not in `supported`.
-public enum DefaultLocaleUnsupportedRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum DefaultLocaleUnsupportedRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.default-locale-unsupported",
         summary: "'default' is not in 'supported'.",
         rationale: "The fallback language is not one the config claims to support: the backend may never pick it, and customers in unsupported languages get no text.",
@@ -8,7 +10,7 @@ public enum DefaultLocaleUnsupportedRule: ModelRule {
         failingExample: Examples.authoring().replacingOccurrences(#""default": "en""#, with: #""default": ↓"en", "supported": ["de"]"#),
         passingExample: Examples.authoring().replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en"]"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let localization = context.config.localization, let defaultLocale = localization.defaultLocale,
               let supported = localization.supported else { return }
         let normalized = LocaleCode.normalized(defaultLocale.value)

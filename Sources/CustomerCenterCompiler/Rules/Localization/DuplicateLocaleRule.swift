@@ -1,6 +1,8 @@
 /// `l10n.duplicate-locale`: a locale listed twice in `supported`.
-public enum DuplicateLocaleRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum DuplicateLocaleRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.duplicate-locale",
         summary: "A locale listed twice in 'supported' (codes compare case-insensitively, '_' and '-' alike).",
         rationale: "A repeated locale is compiled and counted twice, and usually hides a typo where another language was meant.",
@@ -8,7 +10,7 @@ public enum DuplicateLocaleRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de", ↓"DE"]"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let supported = context.config.localization?.supported else { return }
         Repeats.forEach(supported, key: { LocaleCode.normalized($0.value) }, { code, earlier in
             context.report(.duplicateLocale(code.value, listedAs: earlier.value),

@@ -1,6 +1,8 @@
 /// `l10n.empty-translation`: an empty text.
-public enum EmptyTranslationRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum EmptyTranslationRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.empty-translation",
         summary: "An empty text.",
         rationale: "The SDKs show an empty string as it is, without falling back to another language: customers see a blank label.",
@@ -8,7 +10,7 @@ public enum EmptyTranslationRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": ↓""}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
             // Indices, not `for … in`: that builds every translation to look at one bit.
             for index in entry.translations.indices where entry.translations.textIsEmpty(at: index) {

@@ -1,6 +1,8 @@
 /// `l10n.malformed-placeholder`: `{{price}}`, `{{ price}`, `{ price }`: spacing or braces the SDKs do not replace.
-public enum MalformedPlaceholderRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MalformedPlaceholderRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.malformed-placeholder",
         summary: "'{{price}}', '{{ price}', '{ price }': spacing or braces the SDKs do not replace.",
         rationale: "The SDKs replace exactly '{{ price }}' with one space inside each brace: any other spelling is shown to customers as is, braces and all.",
@@ -9,7 +11,7 @@ public enum MalformedPlaceholderRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Stay for ↓{{price}}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }} {not a placeholder}"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for reference in context.resolved.texts.placeholderSuspects {
             let item = reference.item(in: context.resolved.config)
             let matches = Placeholders.scan(item.text.value).filter { !$0.isWellFormed }

@@ -1,6 +1,8 @@
 /// `l10n.missing-default-translation`: a key with no text in the default locale.
-public enum MissingDefaultTranslationRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MissingDefaultTranslationRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.missing-default-translation",
         summary: "A key with no text in the default locale.",
         rationale: "The default locale is the fallback for every language you do not translate: without its text, customers in those languages see nothing (or the SDK's built-in English).",
@@ -10,7 +12,7 @@ public enum MissingDefaultTranslationRule: ModelRule {
             .replacingOccurrences(#""contact_support""#, with: #"↓"contact_support""#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"de": "Support kontaktieren", "en": "Contact us"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
         for entry in context.config.localization?.entries ?? [] {
             let hasDefault = entry.translations.firstIndex(normalizedLocale: defaultLocale) != nil

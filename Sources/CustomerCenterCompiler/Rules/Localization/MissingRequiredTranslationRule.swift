@@ -3,8 +3,8 @@ import JSONSyntax
 /// `l10n.missing-required-translation`: a key with no text in a locale the configuration file
 /// requires (`locales.required`). Its own id, so that relaxing `l10n.missing-translation`
 /// (the general, warning-level gap) never relaxes a requirement the team wrote down.
-public enum MissingRequiredTranslationRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+package enum MissingRequiredTranslationRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.missing-required-translation",
         summary: "A key with no text in a locale that the configuration file's `locales.required` lists.",
         rationale: "The team decided these languages must be complete; customers in them would see the default language's text.",
@@ -14,9 +14,9 @@ public enum MissingRequiredTranslationRule: ModelRule {
         passingExample: MissingTranslationRule.descriptor.passingExample)
 
     /// The `locales.required` its examples are checked with.
-    public static let exampleRequiredLocales = ["de"]
+    package static let exampleRequiredLocales = ["de"]
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let required = context.requiredLocales.map(LocaleCode.normalized)
         guard !required.isEmpty else { return }
         for entry in context.config.localization?.entries ?? [] {

@@ -1,8 +1,8 @@
 import JSONSyntax
 
 /// `l10n.missing-translation`: a key with no text in a supported locale.
-public enum MissingTranslationRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+package enum MissingTranslationRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.missing-translation",
         summary: "A key with no text in a supported locale (the default locale's text would show).",
         rationale: "Customers using that language see this one text in the default language in the middle of a translated screen.",
@@ -10,7 +10,7 @@ public enum MissingTranslationRule: ModelRule {
         failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
         let required = context.requiredLocales.map(LocaleCode.normalized)
         // Required locales have their own rule (`l10n.missing-required-translation`), whose

@@ -1,7 +1,9 @@
 /// `l10n.placeholder-mismatch`: a translation's `{{ … }}` set differs from the default locale's,
 /// or a text for one of the SDKs' built-in labels drops a placeholder the SDKs fill in.
-public enum PlaceholderMismatchRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum PlaceholderMismatchRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.placeholder-mismatch",
         summary: "A translation's '{{ … }}' set differs from the default locale's, or a built-in label's text drops one the SDKs fill in.",
         rationale: "A dropped '{{ price }}' hides the price from customers in that language; a renamed one ('{{ preis }}') is shown to them literally, braces and all. A text you write for one of the SDKs' built-in labels (say 'renews_on_date') replaces compile's own translation of it in every locale, so it must keep what the SDKs fill in.",
@@ -12,7 +14,7 @@ public enum PlaceholderMismatchRule: ModelRule {
     /// Built-in key → the placeholders the SDKs fill into its text.
     static let builtIn = Dictionary(uniqueKeysWithValues: SDKStrings.placeholders.map { ($0.key, $0.names) })
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         // A config's text for a built-in label replaces the SDKs' own: in every locale, the
         // default one included, it must keep what the SDKs fill in, or customers lose the date or price.
         for (key, names) in SDKStrings.placeholders {

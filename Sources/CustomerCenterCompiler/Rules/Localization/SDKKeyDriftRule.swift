@@ -1,6 +1,8 @@
 /// `l10n.sdk-key-drift`: a key one edit away from a known SDK key.
-public enum SDKKeyDriftRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum SDKKeyDriftRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.sdk-key-drift",
         summary: "A key one edit away from a known SDK key (e.g. 'restore_purchase').",
         rationale: "The SDKs look their own labels up by exact key: 'restore_purchase' is never read, so customers see the built-in text instead of yours (compile fills every built-in key the config does not define from its own translations in 32 languages; the SDKs alone show English). Write the SDK's key to override a built-in label.",
@@ -9,7 +11,7 @@ public enum SDKKeyDriftRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"restore_purchase": {"en": "Restore"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "restore_purchases": {"en": "Restore"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
             let key = entry.key
             guard let sdkKey = context.resolved.driftingKeys[key.value] else { continue }

@@ -1,6 +1,8 @@
 /// `l10n.script-mismatch`: Simplified Chinese under a Traditional locale, or the reverse.
-public enum ScriptMismatchRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum ScriptMismatchRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.script-mismatch",
         summary: "A text in Simplified Chinese under a Traditional Chinese locale (zh-Hant, zh-TW, zh-HK, zh-MO), or the reverse.",
         rationale: "Readers in Taiwan and Hong Kong read Traditional characters and readers in mainland China and Singapore Simplified ones: text in the other script looks foreign or careless to the customers it was written for, and the SDKs show it as it is.",
@@ -11,7 +13,7 @@ public enum ScriptMismatchRule: ModelRule {
     /// Only texts of locales whose script is named or implied (`zh-Hant`, `zh-TW`, `zh-Hans`,
     /// `zh-CN`); plain `zh` may be either. Each locale of the table is classified once, so a
     /// config with no such locale costs one look at its locale names.
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let entries = context.config.localization?.entries, let table = entries.first?.translations.table else { return }
         let scripts = table.normalizedLocales.map(LocaleCode.chineseScript)
         guard scripts.contains(where: { $0 != nil }) else { return }

@@ -1,6 +1,8 @@
 /// `l10n.undeclared-locale`: text in a locale that `supported` does not list.
-public enum UndeclaredLocaleRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UndeclaredLocaleRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.undeclared-locale",
         summary: "Text in a locale that 'supported' does not list.",
         rationale: "Translations in a locale the config does not declare are never chosen: the work is wasted, or 'supported' forgot a language your customers use.",
@@ -8,7 +10,7 @@ public enum UndeclaredLocaleRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", ↓"fr": "Aide"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en"]"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "fr": "Aide"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "fr"]"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let localization = context.config.localization, let supported = localization.supported else { return }
         let declared = Set(supported.map { LocaleCode.normalized($0.value) })
         let declaredLanguages = Set(declared.map(LocaleCode.language))

@@ -1,6 +1,8 @@
 /// `l10n.unknown-locale`: not a valid BCP 47 tag, or a known mistake.
-public enum UnknownLocaleRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnknownLocaleRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.unknown-locale",
         summary: "Not a valid BCP 47 language tag, or a known mistake ('jp' → 'ja', 'cn' → 'zh').",
         rationale: "No device asks for 'jp': Japanese customers would never get these texts and see the default language instead.",
@@ -9,7 +11,7 @@ public enum UnknownLocaleRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", ↓"jp": "ヘルプ"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "ja": "ヘルプ", "pt-BR": "Ajuda", "zh_Hans": "帮助", "es-419": "Ayuda"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let order = context.resolved.texts.localeCodes.map(\.code)
         var uses: [String: Int] = [:]
         for (code, count) in context.resolved.texts.localeCodes { uses[code.value] = count }

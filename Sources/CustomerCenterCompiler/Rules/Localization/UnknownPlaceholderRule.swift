@@ -1,6 +1,8 @@
 /// `l10n.unknown-placeholder`: a well-formed `{{ name }}` that no SDK replaces.
-public enum UnknownPlaceholderRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnknownPlaceholderRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.unknown-placeholder",
         summary: "A '{{ name }}' that no SDK replaces: customers see the braces.",
         rationale: "The SDKs replace only the variables they know (date, price, duration, count and the promotional-offer prices); any other name reaches customers as literal text in braces.",
@@ -8,7 +10,7 @@ public enum UnknownPlaceholderRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Hello ↓{{ customer_name }}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Renews on {{ date }} for {{ price }}"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for reference in context.resolved.texts.placeholderSuspects {
             let item = reference.item(in: context.resolved.config)
             for match in Placeholders.scan(item.text.value) where match.isWellFormed && !Placeholders.knownNames.contains(match.name) {

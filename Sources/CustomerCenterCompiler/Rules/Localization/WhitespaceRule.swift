@@ -1,6 +1,8 @@
 /// `l10n.whitespace`: leading, trailing or doubled whitespace.
-public enum WhitespaceRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum WhitespaceRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "l10n.whitespace",
         summary: "Leading, trailing or doubled whitespace in a text.",
         rationale: "Stray spaces misalign titles and buttons and usually mean a word was deleted or text was pasted with its surroundings.",
@@ -9,7 +11,7 @@ public enum WhitespaceRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Cancel↓  my subscription↓ "}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for (reference, _) in context.resolved.texts.badWhitespace {
             let item = reference.item(in: context.resolved.config)
             let spans = Self.spans(of: item.text.value)

@@ -1,6 +1,8 @@
 /// `offer.invalid-eligibility-amount`: `amount_in_seconds` negative, fractional or absurd.
-public enum InvalidEligibilityAmountRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidEligibilityAmountRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "offer.invalid-eligibility-amount",
         summary: "'amount_in_seconds' negative, fractional or absurd (more than 100 years).",
         rationale: "Such a condition cannot mean what was intended (often minutes or days typed as seconds): the offer goes to everyone or to no one.",
@@ -8,7 +10,7 @@ public enum InvalidEligibilityAmountRule: ModelRule {
         failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓-86400}]}}"#),
         passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 86400}]}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             for condition in offer.eligibility ?? [] {
                 guard let amount = condition.amount else { continue }

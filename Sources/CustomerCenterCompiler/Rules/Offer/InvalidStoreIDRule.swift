@@ -1,6 +1,8 @@
 /// `offer.invalid-store-id`: a store offer id with characters or length the store rejects.
-public enum InvalidStoreIDRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidStoreIDRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "offer.invalid-store-id",
         summary: "A store offer id with characters or a length the store rejects.",
         rationale: "No offer in the store can have this id, so the SDK finds no matching offer and silently skips it: customers never see the discount.",
@@ -23,7 +25,7 @@ public enum InvalidStoreIDRule: ModelRule {
         return nil
     }
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for (offer, _) in OfferList.all(context) {
             if let id = offer.androidOfferID, !id.value.isEmpty, let problem = googlePlayProblem(id.value) {
                 let fixed = id.value.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }

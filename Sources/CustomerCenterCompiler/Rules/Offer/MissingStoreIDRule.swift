@@ -1,6 +1,8 @@
 /// `offer.missing-store-id`: no `ios_offer_id` / `android_offer_id` for a target platform.
-public enum MissingStoreIDRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MissingStoreIDRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "offer.missing-store-id",
         summary: "An offer without 'ios_offer_id' or 'android_offer_id' for a target platform.",
         rationale: "Each SDK requires its own store's offer id: without it, iOS rejects the whole config and Android drops the path, so customers on that platform lose the option.",
@@ -14,7 +16,7 @@ public enum MissingStoreIDRule: ModelRule {
 
     /// Authoring only in effect: in a response each SDK requires its own id, so a missing one is
     /// already that platform's `compat.*` finding at the same offer (one finding per cause).
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard context.config.format == .authoring else { return }
         for (offer, anchor) in OfferList.all(context) {
             for platform in context.platforms.sorted() {

@@ -1,6 +1,8 @@
 /// `offer.redundant-eligibility`: a condition implied by another one.
-public enum RedundantEligibilityRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum RedundantEligibilityRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "offer.redundant-eligibility",
         summary: "An eligibility condition implied by another one.",
         rationale: "A condition that changes nothing usually means one of the two amounts is not what you meant.",
@@ -8,7 +10,7 @@ public enum RedundantEligibilityRule: ModelRule {
         failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [↓{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 604800}, {"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}]}}"#),
         passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}, {"condition_type": "TIME_SINCE_FIRST_PURCHASE", "comparison": "GREATER", "amount_in_seconds": 604800}]}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for offer in context.config.offers where EligibilityMath.contradiction(offer) == nil {
             for (redundant, implied) in EligibilityMath.redundancies(offer) {
                 context.report(.redundantEligibility(greater: redundant.greater, redundant.amount, impliedBy: implied.amount),

@@ -1,6 +1,8 @@
 /// `offer.unsatisfiable-eligibility`: conditions no customer can meet.
-public enum UnsatisfiableEligibilityRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnsatisfiableEligibilityRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "offer.unsatisfiable-eligibility",
         summary: "Eligibility conditions that no customer can meet (e.g. first seen more than 14 days AND less than 7 days ago).",
         rationale: "Conditions are ANDed: if they contradict each other, no customer is ever eligible and the offer is never shown.",
@@ -8,7 +10,7 @@ public enum UnsatisfiableEligibilityRule: ModelRule {
         failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}, ↓{"condition_type": "FIRST_SEEN", "comparison": "SMALLER", "amount_in_seconds": 604800}]}}"#),
         passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 604800}, {"condition_type": "FIRST_SEEN", "comparison": "SMALLER", "amount_in_seconds": 1209600}]}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             guard let (bound, other) = EligibilityMath.contradiction(offer) else { continue }
             let message: RuleMessage

@@ -1,6 +1,8 @@
 /// `path.custom-action-missing-identifier`: CUSTOM_ACTION without `action_identifier`.
-public enum CustomActionMissingIdentifierRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum CustomActionMissingIdentifierRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.custom-action-missing-identifier",
         summary: "CUSTOM_ACTION without 'action_identifier'.",
         rationale: "Both SDKs pass the identifier to your app's handler; without it, tapping the row does nothing.",
@@ -8,7 +10,7 @@ public enum CustomActionMissingIdentifierRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "rate", "type": ↓"CUSTOM_ACTION", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "rate", "type": "CUSTOM_ACTION", "title_key": "title", "action_identifier": "rate_app"}]}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths where path.kind == .customAction && path.actionIdentifier == nil {
             guard let type = path.type else { continue }
             context.report(.customActionWithoutIdentifier(path: path.id?.value ?? ""),

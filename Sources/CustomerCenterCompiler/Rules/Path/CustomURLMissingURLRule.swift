@@ -1,6 +1,8 @@
 /// `path.custom-url-missing-url`: CUSTOM_URL without `url` (or without `open_method`).
-public enum CustomURLMissingURLRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum CustomURLMissingURLRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.custom-url-missing-url",
         summary: "CUSTOM_URL without 'url' (iOS drops the path); for iOS, also without 'open_method'.",
         rationale: "iOS drops a CUSTOM_URL path that has no url or no open_method; Android shows one without a url but does nothing when it is tapped (it opens one without open_method externally).",
@@ -9,7 +11,7 @@ public enum CustomURLMissingURLRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": ↓"CUSTOM_URL", "title_key": "title", "open_method": "EXTERNAL"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com", "open_method": "EXTERNAL"}]}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let type = path.type, path.kind == .customURL else { continue }
             let id = path.id?.value ?? ""

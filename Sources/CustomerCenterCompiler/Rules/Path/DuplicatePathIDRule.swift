@@ -1,6 +1,8 @@
 /// `path.duplicate-id`: a path id used twice anywhere.
-public enum DuplicatePathIDRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum DuplicatePathIDRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.duplicate-id",
         summary: "A path id used twice anywhere in the config.",
         rationale: "Analytics and events key on the path id: two paths with one id merge their numbers, and you can no longer tell which option customers chose.",
@@ -8,7 +10,7 @@ public enum DuplicatePathIDRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": ↓"restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#),
         passingExample: Examples.authoring())
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let ids = context.resolved.allPaths.compactMap(\.id).filter { !$0.value.isEmpty }
         Repeats.forEach(ids) { id, earlier in
             context.report(.duplicatePathID(id.value),

@@ -1,6 +1,8 @@
 /// `path.duplicate-type`: the same built-in path type twice on one screen.
-public enum DuplicatePathTypeRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum DuplicatePathTypeRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.duplicate-type",
         summary: "The same built-in path type twice on one screen.",
         rationale: "Two 'Cancel subscription' rows do the same thing: customers wonder which one to tap, and your analytics split between them.",
@@ -10,7 +12,7 @@ public enum DuplicatePathTypeRule: ModelRule {
 
     static let builtIn: Set<String> = Set([PathType.missingPurchase, .refundRequest, .changePlans, .cancel].map(\.rawValue))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens {
             let types = screen.paths.compactMap(\.type).filter { builtIn.contains($0.value) }
             Repeats.forEach(types) { type, earlier in

@@ -1,6 +1,8 @@
 /// `path.invalid-refund-window`: `refund_window` not `forever` nor an ISO-8601 duration.
-public enum InvalidRefundWindowRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidRefundWindowRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.invalid-refund-window",
         summary: "A 'refund_window' that is neither 'forever' nor an ISO-8601 duration.",
         rationale: "iOS finds a duration anywhere in the text: with no 'P' it applies no limit, so the refund option shows long after the window you meant; with a 'P' and no number after it the window is zero and the refund option never shows; '-P-9223372036854775808D' crashes the app.",
@@ -9,7 +11,7 @@ public enum InvalidRefundWindowRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": ↓"14 days"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "refund", "type": "REFUND_REQUEST", "title_key": "title", "refund_window": "P14D"}]}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let ios = context.platforms.contains(.ios)
         for path in context.resolved.allPaths {
             guard let window = path.refundWindow else { continue }

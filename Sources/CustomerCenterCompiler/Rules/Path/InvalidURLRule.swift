@@ -1,6 +1,8 @@
 /// `path.invalid-url`: `url` that is not an absolute URL.
-public enum InvalidURLRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidURLRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.invalid-url",
         summary: "A 'url' that is not an absolute URL.",
         rationale: "iOS drops a CUSTOM_URL path whose URL it cannot parse (spaces, no scheme), and Android opens nothing: customers lose the link.",
@@ -9,7 +11,7 @@ public enum InvalidURLRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": ↓"www.example.com/help", "open_method": "EXTERNAL"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings/help?from=cc", "open_method": "EXTERNAL"}]}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let url = path.url, !url.value.isEmpty, let problem = URLSyntax.problem(url.value) else { continue }
             let fix = URLSyntax.scheme(of: url.value) == nil && url.value.contains(".") && !url.value.contains(" ")

@@ -1,6 +1,8 @@
 /// `path.platform-unsupported`: a path type a target platform never shows.
-public enum PlatformUnsupportedRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum PlatformUnsupportedRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.platform-unsupported",
         summary: "A path type no target platform shows (Android never shows REFUND_REQUEST or CHANGE_PLANS).",
         rationale: "Android never shows refund requests or plan changes (Google Play handles both): Android customers will not see this option.",
@@ -16,7 +18,7 @@ public enum PlatformUnsupportedRule: ModelRule {
 
     /// Only when no target platform shows the path: with iOS targeted too, an iOS-only path is
     /// normal (RevenueCat's default config has refund and plan-change paths for both platforms).
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard context.platforms == [.android] else { return }
         for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }

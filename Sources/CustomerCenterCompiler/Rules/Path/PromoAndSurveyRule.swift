@@ -1,6 +1,8 @@
 /// `path.promo-and-survey`: a path with both an offer and a survey.
-public enum PromoAndSurveyRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum PromoAndSurveyRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "path.promo-and-survey",
         summary: "A path with both an offer and a survey (iOS shows the offer, Android the survey).",
         rationale: "The platforms disagree: iOS skips the survey and shows the offer, Android runs the survey first, so customers get different flows.",
@@ -12,7 +14,7 @@ public enum PromoAndSurveyRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "title", "promotional_offer_key": "stay"}, {"id": "b", "title_key": "title"}]}}]}"#,
             extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title"}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for path in context.resolved.allPaths {
             guard let offer = path.offer, let survey = path.survey else { continue }
             // The token that must change is the offer (move it to a survey option); the survey gets a note.

@@ -1,6 +1,8 @@
 /// `ref.unresolved-offer`: a `promotional_offer_key` with no entry in `promotional_offers`.
-public enum UnresolvedOfferRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnresolvedOfferRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "ref.unresolved-offer",
         summary: "A 'promotional_offer_key' with no entry in 'promotional_offers' (with the nearest key).",
         rationale: "The retention offer you meant to show is missing: customers go straight to cancelling or refunding instead of seeing it.",
@@ -13,7 +15,7 @@ public enum UnresolvedOfferRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay_offer"}]}"#,
             extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         // The keys to suggest from, sorted only when a reference names none of them.
         var sortedKeys: [String]?
         for key in context.resolved.offerReferences where !key.value.isEmpty && context.resolved.offers[key.value] == nil {

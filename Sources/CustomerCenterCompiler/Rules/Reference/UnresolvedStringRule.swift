@@ -1,6 +1,8 @@
 /// `ref.unresolved-string`: a `*_key` with no entry in `localized_strings`.
-public enum UnresolvedStringRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnresolvedStringRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "ref.unresolved-string",
         summary: "A '*_key' with no entry in 'localized_strings' (with the nearest key).",
         rationale: "A key that names no text cannot be compiled: the dashboard would show the raw key or nothing, and the screen, path or offer would have no title.",
@@ -9,7 +11,7 @@ public enum UnresolvedStringRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"titel", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         // The keys to suggest from, sorted only when a reference names none of them.
         var sortedKeys: [String]?
         for reference in context.resolved.stringReferences {

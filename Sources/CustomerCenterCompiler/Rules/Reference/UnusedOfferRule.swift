@@ -1,6 +1,8 @@
 /// `ref.unused-offer`: an offer nothing references.
-public enum UnusedOfferRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnusedOfferRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "ref.unused-offer",
         summary: "An offer that nothing references.",
         rationale: "No path or survey option shows this offer, so no customer will ever see it: usually a path lost its 'promotional_offer_key'.",
@@ -11,7 +13,7 @@ public enum UnusedOfferRule: ModelRule {
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "promotional_offer_key": "stay_offer"}]}"#,
             extra: #""promotional_offers": {"stay_offer": {"title_key": "title", "subtitle_key": "title"}}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for offer in context.config.offers {
             guard let key = offer.key, !context.resolved.referencedOffers.contains(key.value) else { continue }
             context.report(.unusedOffer(key.value),

@@ -1,6 +1,8 @@
 /// `ref.unused-string`: a string nothing references and the SDKs do not know.
-public enum UnusedStringRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnusedStringRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "ref.unused-string",
         summary: "A string that nothing references and the SDKs do not know.",
         rationale: "Dead text still has to be translated into every locale, and it often means a reference has a typo: some screen shows a different key than the one you translated.",
@@ -9,7 +11,7 @@ public enum UnusedStringRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"legacy_title": {"en": "Old help"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"en": "Write to us"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for entry in context.config.localization?.entries ?? [] {
             let key = entry.key.value
             guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),

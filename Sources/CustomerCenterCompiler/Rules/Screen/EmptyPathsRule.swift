@@ -1,6 +1,8 @@
 /// `screen.empty-paths`: a screen with no paths.
-public enum EmptyPathsRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum EmptyPathsRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "screen.empty-paths",
         summary: "A screen with no paths.",
         rationale: "Customers reach this screen and find nothing to do: no restore, no cancel, no contact.",
@@ -8,7 +10,7 @@ public enum EmptyPathsRule: ModelRule {
         failingExample: Examples.authoring(screens: #"↓"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#),
         passingExample: Examples.authoring())
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens where screen.hasEmptyPathsArray {
             context.report(.emptyPaths(screen: screen.key.value),
                            at: screen.key.range, pointer: screen.pointer.appending("paths"))

@@ -1,6 +1,8 @@
 /// `screen.inapplicable-path`: CANCEL, REFUND_REQUEST or CHANGE_PLANS on NO_ACTIVE.
-public enum InapplicablePathRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InapplicablePathRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "screen.inapplicable-path",
         summary: "CANCEL, REFUND_REQUEST or CHANGE_PLANS on the NO_ACTIVE screen (nothing to act on).",
         rationale: "NO_ACTIVE is shown to customers without an active subscription: there is nothing to cancel, refund or change, so the option does nothing or confuses.",
@@ -10,7 +12,7 @@ public enum InapplicablePathRule: ModelRule {
 
     static let needsSubscription: Set<PathType> = [.cancel, .refundRequest, .changePlans]
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens where screen.key.as(ScreenType.self) == .noActive {
             for path in screen.paths {
                 guard let type = path.type, let kind = path.kind, needsSubscription.contains(kind) else { continue }

@@ -1,6 +1,8 @@
 /// `screen.missing`: no MANAGEMENT or no NO_ACTIVE screen.
-public enum MissingScreenRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MissingScreenRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "screen.missing",
         summary: "No MANAGEMENT or no NO_ACTIVE screen.",
         rationale: "MANAGEMENT is shown to customers with an active purchase and NO_ACTIVE to everyone else: without one of them, those customers get an empty fallback screen.",
@@ -9,7 +11,7 @@ public enum MissingScreenRule: ModelRule {
             .replacingOccurrences(#""screens""#, with: #"↓"screens""#),
         passingExample: Examples.authoring())
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let config = context.config
         let keys = Set(config.screens.map(\.key.value))
         let missing = SharedSchema.screenKeys.filter { !keys.contains($0) }

@@ -1,6 +1,8 @@
 /// `screen.type-mismatch`: a screen's `type` differs from its key.
-public enum ScreenTypeMismatchRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum ScreenTypeMismatchRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "screen.type-mismatch",
         summary: "A screen's 'type' differs from its key.",
         rationale: "The SDKs pick screens by key and ignore 'type', so a screen keyed MANAGEMENT with type NO_ACTIVE is shown to subscribers: the mismatch is almost always a copy-paste slip.",
@@ -9,7 +11,7 @@ public enum ScreenTypeMismatchRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": ↓"NO_ACTIVE", "title_key": "title", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens {
             guard let type = screen.type, SharedSchema.screenKeys.contains(type.value),
                   SharedSchema.screenKeys.contains(screen.key.value), type.value != screen.key.value else { continue }

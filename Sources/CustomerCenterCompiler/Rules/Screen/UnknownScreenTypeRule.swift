@@ -1,6 +1,8 @@
 /// `screen.unknown-type`: a screen key other than MANAGEMENT / NO_ACTIVE.
-public enum UnknownScreenTypeRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum UnknownScreenTypeRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "screen.unknown-type",
         summary: "A screen key other than MANAGEMENT or NO_ACTIVE (iOS crashes on two such keys).",
         rationale: "No SDK shows such a screen: Android drops it, iOS keeps it as 'unknown', and iOS crashes when the Customer Center opens if there are two of them.",
@@ -9,7 +11,7 @@ public enum UnknownScreenTypeRule: ModelRule {
         failingExample: Examples.authoring(screens: #"↓"MANAGMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let unknown = context.config.screens.filter { !SharedSchema.screenKeys.contains($0.key.value) }
         // Distinct keys as Swift's String compares them: that is what iOS's dictionary holds.
         let distinct = Set(unknown.map(\.key.value)).count

@@ -1,6 +1,8 @@
 /// `support.invalid-email`: not an email address.
-public enum InvalidEmailRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum InvalidEmailRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "support.invalid-email",
         summary: "A support email that is not an email address.",
         rationale: "The SDKs build a mailto: link from it: an invalid address hides \"Contact support\" or opens a mail nobody receives.",
@@ -9,7 +11,7 @@ public enum InvalidEmailRule: ModelRule {
         failingExample: Examples.authoring(extra: #""support": {"email": ↓"support at example.com"}"#),
         passingExample: Examples.authoring(extra: #""support": {"email": "support+app@example.co.uk"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard let email = context.config.support?.email, !email.value.isEmpty, let problem = problem(email.value) else { return }
         // Spaces pasted around the address, or a `mailto:` link: each has one repair.
         let trimmed = email.value.trimmingCharacters(in: " \t")

@@ -1,6 +1,8 @@
 /// `support.missing-email`: no support email while a path leads to "contact support".
-public enum MissingEmailRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum MissingEmailRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "support.missing-email",
         summary: "No support email while a path leads to \"contact support\".",
         rationale: "When restoring a missing purchase fails, the SDKs offer \"Contact support\"; without an email that step is hidden and the customer is stuck.",
@@ -8,7 +10,7 @@ public enum MissingEmailRule: ModelRule {
         failingExample: Examples.authoring(extra: #"↓"support": {"email": ""}"#),
         passingExample: Examples.authoring(extra: #""support": {"email": "help@example.com"}"#))
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let email = context.config.support?.email
         guard email?.value.isEmpty ?? true,
               let path = context.resolved.allPaths.first(where: { $0.kind == .missingPurchase }) else { return }

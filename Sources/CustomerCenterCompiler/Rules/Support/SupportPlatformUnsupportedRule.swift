@@ -1,6 +1,8 @@
 /// `support.platform-unsupported`: a support setting Android never uses.
-public enum SupportPlatformUnsupportedRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+
+import JSONSyntax
+package enum SupportPlatformUnsupportedRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "support.platform-unsupported",
         summary: "A support setting Android never uses: the e-mail's 'default_subject' / 'default_body', or 'should_warn_customer_to_update'.",
         rationale: "purchases-android (CustomerCenterViewModel.contactSupport) writes the English subject \"Support Request\" and body \"Support request details...\" into every support e-mail, whatever the config or the locale, and decodes 'should_warn_customer_to_update' without reading it: Android customers get the English e-mail text and no update warning.",
@@ -19,7 +21,7 @@ public enum SupportPlatformUnsupportedRule: ModelRule {
     /// a response carries every built-in text, so there a text counts when it is not the SDK's
     /// English default (a translated one too: Android's customers get the English literal). The
     /// update warning counts when it is `true`: `false` is what Android does anyway.
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         guard context.platforms.contains(.android) else { return }
         let iosToo = context.platforms.contains(.ios)
         for (key, android) in emailTexts {

@@ -1,8 +1,8 @@
 import JSONSyntax
 
 /// `survey.duplicate-option-title`: two options with the same text in one locale.
-public enum DuplicateOptionTitleRule: ModelRule {
-    public static let descriptor = RuleDescriptor(
+package enum DuplicateOptionTitleRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
         id: "survey.duplicate-option-title",
         summary: "Two options of one survey with the same text in a locale.",
         rationale: "Customers see two identical answers and cannot tell them apart, usually because a translation was copied from the wrong key.",
@@ -65,7 +65,7 @@ public enum DuplicateOptionTitleRule: ModelRule {
         return a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
     }
 
-    public static func check(_ context: inout RuleContext) {
+    package static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
         for path in context.resolved.allPaths {
             let options = (path.survey?.options ?? []).compactMap { option in option.title?.key }
