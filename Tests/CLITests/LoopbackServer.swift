@@ -125,8 +125,8 @@ final class LoopbackServer: @unchecked Sendable {
     }
 }
 
-private extension Array where Element == UInt8 {
-    var containsHeaderEnd: Bool {
+extension Array where Element == UInt8 {
+    fileprivate var containsHeaderEnd: Bool {
         guard count >= 4 else { return false }
         for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 { return true }
         return false
