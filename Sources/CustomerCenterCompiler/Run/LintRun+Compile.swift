@@ -105,15 +105,8 @@ extension LintRun {
                               inputs: [RunInput(display: display, path: path, explicit: true)])
         state.writer.noteRead(path)
         if let configurationPath = group.configurationPath {
-            state.writer.noteRead(configurationPath)
-            do {
-                let bytes = try FileSystem.read(configurationPath)
-                group.configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(configurationPath), bytes: bytes,
-                                                                             location: configurationPath))
-            } catch {
-                state.unreadable.append(UnreadableFile(path: FileSystem.display(configurationPath), reason: error.reason))
-                return nil
-            }
+            guard let configuration = Self.readConfiguration(configurationPath, into: &state) else { return nil }
+            group.configuration = configuration
             if let configuration = group.configuration, !configuration.isValid {
                 state.reports.append(RunState.Entry(report: FileReport(source: configuration.source, diagnostics: configuration.diagnostics),
                                                     isConfigurationReport: true))

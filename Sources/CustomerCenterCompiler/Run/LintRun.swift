@@ -187,17 +187,24 @@ public struct LintRun: Sendable {
         }
         for index in groups.indices {
             guard let path = groups[index].configurationPath else { continue }
-            state.writer.noteRead(path)
-            do {
-                let bytes = try FileSystem.read(path)
-                groups[index].configuration = LinterConfiguration(source: SourceFile(path: FileSystem.display(path), bytes: bytes, location: path))
-            } catch {
-                // Files whose configuration cannot be read are not linted as if it did not exist.
-                state.unreadable.append(UnreadableFile(path: FileSystem.display(path), reason: error.reason))
-                groups[index].unusable = true
-            }
+            // Files whose configuration cannot be read are not linted as if it did not exist.
+            groups[index].configuration = Self.readConfiguration(path, into: &state)
+            groups[index].unusable = groups[index].configuration == nil
         }
         return groups
+    }
+
+    /// Reads a configuration file (remembered as read); `nil`, with the reason in `state`, when
+    /// it cannot be read.
+    static func readConfiguration(_ path: String, into state: inout RunState) -> LinterConfiguration? {
+        state.writer.noteRead(path)
+        do {
+            let bytes = try FileSystem.read(path)
+            return LinterConfiguration(source: SourceFile(path: FileSystem.display(path), bytes: bytes, location: path))
+        } catch {
+            state.unreadable.append(UnreadableFile(path: FileSystem.display(path), reason: error.reason))
+            return nil
+        }
     }
 
     /// The baseline of `--baseline`, read and remembered as an input.
@@ -350,117 +357,5 @@ public struct LintRun: Sendable {
         }
         guard !sink.diagnostics.isEmpty else { return [] }
         return [FileReport(source: configuration.source, diagnostics: sink.diagnostics)]
-    }
-}
-
-/// Files that share one configuration file (or none).
-struct FileGroup {
-    /// The configuration file's absolute path.
-    var configurationPath: String?
-    /// The inputs, in the order given.
-    var inputs: [RunInput]
-    /// The configuration, once read.
-    var configuration: LinterConfiguration?
-    /// The configuration could not be read: these files are not linted.
-    var unusable = false
-}
-
-/// What a run has gathered so far.
-struct RunState {
-    struct Entry {
-        var report: FileReport
-        /// A configuration file's or baseline's own report (not an input).
-        var isConfigurationReport: Bool
-    }
-
-    var reports: [Entry] = []
-    var unreadable: [UnreadableFile] = []
-    var skipped: [SkippedFile] = []
-    var messages: [String] = []
-    var documents: [String] = []
-    var invalidConfiguration = false
-    var writer = GuardedWriter()
-
-    /// The real path of a reported file (its display name when it has none).
-    func location(of display: String) -> String {
-        reports.first { $0.report.source.path == display }?.report.source.location ?? display
-    }
-
-    /// The result: exact counts from every finding, then the verdict.
-    func finish(_ settings: RunSettings) -> RunResult {
-        var report = LintReport(files: reports.map(\.report), unreadable: unreadable)
-        report.skipped = skipped
-        var result = RunResult(report: report, messages: messages, documents: documents)
-        result.readPaths = writer.readPaths
-        let summary = report.summary
-        if invalidConfiguration {
-            result.verdict = .invalidConfiguration
-        } else if !unreadable.isEmpty {
-            result.verdict = .unreadable
-        } else if summary.errors > 0 {
-            result.verdict = .failed(reason: nil)
-        } else if settings.strict, summary.warnings > 0 {
-            result.verdict = .failed(reason: "\(MessageText.count(summary.warnings, "warning")) under --strict")
-        } else if let maximum = settings.maxWarnings, summary.warnings > maximum {
-            result.verdict = .failed(reason: "\(MessageText.count(summary.warnings, "warning")), more than --max-warnings \(maximum) allows")
-        }
-        return result
-    }
-}
-
-extension LintRun {
-    /// Lints sources already in memory under one configuration (an app's unit test, a server
-    /// validating an upload): the same pipeline, gate and verdict as files on disk.
-    /// With a `baseline`, the findings it records are accepted (its paths compared with each
-    /// source's name by `baseline.pathKey`) and its stale entries reported.
-    public static func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, settings: RunSettings = RunSettings(),
-                            baseline: Baseline? = nil) -> RunResult {
-        let run = LintRun(settings: settings)
-        var state = RunState()
-        if let configuration, !configuration.isValid {
-            state.reports.append(RunState.Entry(report: FileReport(source: configuration.source, diagnostics: configuration.diagnostics),
-                                                isConfigurationReport: true))
-            state.invalidConfiguration = true
-            return state.finish(settings)
-        }
-        let options = run.options(for: configuration)
-        var used = Set<Int>()
-        var ledger = baseline.map { BaselineLedger($0, pathKey: $0.pathKey) }
-        for source in sources {
-            var gate = options.gate
-            gate.ignores = ignores(of: configuration, for: source)
-            gate.baseline = ledger?.take(for: source.path)
-            let (analysis, after) = Linter.analyze(source, options: options, gate: gate, displayCap: settings.displayCap)
-            used.formUnion(after.usedIgnores)
-            if let remaining = after.baseline { ledger?.give(back: remaining, for: source.path) }
-            state.reports.append(RunState.Entry(report: analysis.report, isConfigurationReport: false))
-        }
-        if let configuration {
-            state.reports += configurationReport(configuration, used: used, options: options).map { RunState.Entry(report: $0, isConfigurationReport: true) }
-        }
-        if let ledger { state.reports += ledger.staleReport() }
-        return state.finish(settings)
-    }
-}
-
-extension Compiler {
-    /// Lints `source` under `lintOptions` (and a configuration's levels and `ignore` entries)
-    /// and, when nothing blocks it, builds one payload per platform and locale: one pass over
-    /// the config, the lint's resolved model reused. Findings of rules that block compile
-    /// (`RuleDescriptor.blocksCompile`) refuse it whatever the configuration says.
-    package static func compile(_ source: SourceFile, lintOptions: LintOptions = LintOptions(), options: CompileOptions = CompileOptions(),
-                               configuration: LinterConfiguration? = nil) -> CompileResult {
-        var lint = lintOptions
-        lint.inputFormat = .authoring
-        if let platforms = options.platforms { lint.platforms = platforms }
-        var gate = lint.gate
-        gate.ignores = LintRun.ignores(of: configuration, for: source)
-        gate.compileBlocking = RuleCatalog.compileBlockingRules
-        let (analysis, after) = Linter.analyze(source, options: lint, gate: gate, displayCap: Linter.findingsPerRuleLimit)
-        guard let resolved = analysis.resolved, analysis.format == .authoring, after.blockers == 0, analysis.report.counts.errors == 0 else {
-            return CompileResult(report: analysis.report, payloads: nil)
-        }
-        let payloads = payloads(resolved, platforms: analysis.platforms, locales: options.locales ?? resolved.targetLocaleCodes, customer: options.customer)
-        return CompileResult(report: analysis.report, payloads: payloads)
     }
 }
