@@ -20,9 +20,11 @@ let package = Package(
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
         .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),
         // RevenueCat's REST API through the system curl (`pull`); the lint library never touches the network.
-        .target(name: "RevenueCatAPI"),
+        .target(name: "RevenueCatAPI", dependencies: ["ProcessSupport"]),
+        // Starting another program with a time limit (curl for `pull`, the browser for `preview --check`).
+        .target(name: "ProcessSupport"),
         // argv, files and stdin, exit codes: nothing else.
-        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "RevenueCatAPI"]),
+        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "RevenueCatAPI", "ProcessSupport"]),
         // Lints customer_center*.json resources of a target on every build (compiler-style diagnostics).
         .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["customer-center"]),
         // swift package customer-center-lint

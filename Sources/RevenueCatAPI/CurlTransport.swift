@@ -1,3 +1,4 @@
+import ProcessSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -71,9 +72,10 @@ struct CurlTransport: Sendable {
     /// Runs one request; `nil` when curl could not be started.
     func get(url: String, bearer: String, userAgent: String, timeout: Double) -> Reply? {
         let config = Self.configText(url: url, bearer: bearer, userAgent: userAgent, timeout: timeout)
-        guard let run = ProcessRun.run(executable, ["-q", "--config", "-"], input: Array(config.utf8),
-                                       timeout: timeout + 5, maxOutput: Self.maxBody + (1 << 20)) else { return nil }
-        var reply = Reply(curlStatus: run.status ?? -1, statusCode: 0, headers: [], body: [], curlMessage: "", killed: run.status == nil)
+        guard let run = ProcessRunner.run(executable, ["-q", "--config", "-"], input: Array(config.utf8), captureErrors: true,
+                                          timeout: timeout + 5, maxOutput: Self.maxBody + (1 << 20)) else { return nil }
+        var reply = Reply(curlStatus: run.status ?? -1, statusCode: 0, headers: [], body: [], curlMessage: "",
+                          killed: run.status == nil && !run.outputLimitReached)
         reply.curlMessage = String(decoding: run.errorOutput.prefix(1000), as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
         Self.split(run.output, into: &reply)

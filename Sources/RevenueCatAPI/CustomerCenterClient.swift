@@ -1,3 +1,4 @@
+import ProcessSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -183,10 +184,10 @@ public struct CustomerCenterClient: Sendable {
 
     /// Waits until `spacing` has passed since the previous request of this process.
     private func pace() {
-        let now = ProcessRun.monotonicSeconds()
+        let now = ProcessRunner.monotonicSeconds()
         let wait = Self.lastRequest + policy.spacing - now
         if Self.lastRequest > 0, wait > 0 { Self.sleep(wait) }
-        Self.lastRequest = ProcessRun.monotonicSeconds()
+        Self.lastRequest = ProcessRunner.monotonicSeconds()
     }
 
     static func sleep(_ seconds: Double) {

@@ -1,4 +1,5 @@
 import CustomerCenterCompiler
+import ProcessSupport
 
 struct PreviewCommand: Command {
     static let name = "preview"
@@ -93,7 +94,7 @@ struct PreviewCommand: Command {
 
     static func check(_ page: PreviewPage, resolved: ResolvedConfig, source: SourceFile, options: PreviewOptions, arguments: ParsedArguments,
                       timeout: Double, format: ReportFormat, renderOptions: RenderOptions) -> ExitStatus {
-        guard let browser = arguments.value("--browser") ?? Subprocess.find(browsers) else {
+        guard let browser = arguments.value("--browser") ?? ProcessRunner.find(browsers) else {
             Terminal.err("error: --check needs a headless Chromium on PATH (\(browsers.prefix(2).joined(separator: " or "))); on Debian: apt-get install chromium-headless-shell; or pass --browser PATH\n")
             return .io
         }
@@ -108,7 +109,7 @@ struct PreviewCommand: Command {
             return .io
         }
         let flags = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(Preview.width + 32),2000"]
-        guard let outcome = Subprocess.run(browser, flags + ["--dump-dom", "file://" + measuring], timeout: timeout) else {
+        guard let outcome = ProcessRunner.run(browser, flags + ["--dump-dom", "file://" + measuring], timeout: timeout) else {
             Terminal.err("error: cannot run the browser '\(browser)'\n")
             return .io
         }
@@ -153,7 +154,7 @@ struct PreviewCommand: Command {
                     Terminal.err("error: \(error.message)\n")
                     return .io
                 }
-                let outcome = Subprocess.run(browser, ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),620",
+                let outcome = ProcessRunner.run(browser, ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),620",
                                                        "--screenshot=\(png)", "file://" + html], timeout: timeout)
                 guard outcome?.status == 0, FileSystem.exists(png) else {
                     Terminal.err("error: the browser '\(browser)' did not save \(png)\(outcome?.status == nil ? " in time" : "")\n")

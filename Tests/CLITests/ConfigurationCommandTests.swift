@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CustomerCenterCompiler
 
 /// `.customer-center.json`: discovery, precedence, ignores, stale ignores, malformed files.
@@ -21,13 +22,7 @@ import CustomerCenterCompiler
     """
 
     func project(_ files: [String: String]) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
-        for (name, text) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        try Scratch.directory("cc-cli", files: files)
     }
 
     func lint(_ arguments: [String], in dir: URL) throws -> CLIResult {

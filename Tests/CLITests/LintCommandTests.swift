@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct LintCommandTests {
     /// A small valid config; `broken` is the same with a trailing comma on line 2.
@@ -19,11 +20,7 @@ import Testing
     static let trailingComma = "broken.json:2:113: error: trailing comma before '}' [json.trailing-comma]\n"
 
     func write(_ files: [String: String]) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
-        for (name, text) in files {
-            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        return dir
+        try Scratch.directory("cc-cli", files: files)
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -103,7 +100,7 @@ import Testing
     @Test func aFileOverTheCapIsRefused() throws {
         let dir = try write(["clean.json": Self.clean])
         let huge = dir.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: Data("{}".utf8))
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("{}".utf8)))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 1 << 30 + 1)
         try handle.close()

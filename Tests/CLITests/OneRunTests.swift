@@ -20,13 +20,7 @@ import TestSupport
     }
 
     func write(_ files: [String: String]) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
-        for (name, text) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        try Scratch.directory("cc-cli", files: files)
     }
 
     func summary(_ result: CLIResult) throws -> [String: Any] {

@@ -22,6 +22,17 @@ public enum Scratch {
         return url
     }
 
+    /// A new directory holding `files` (relative path: UTF-8 text; folders made as needed).
+    public static func directory(_ prefix: String, files: [String: String]) throws -> URL {
+        let directory = try directory(prefix)
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
     private static func removeAll() {
         lock.lock()
         let all = directories

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starting another program with a time limit: the system curl of `pull`, the headless browser of
+/// `preview --check`. One implementation, so the rules below hold for both:
+/// - the child runs in a process group of its own, and the whole group is killed when the child
+///   exits (helpers it left behind, as a browser does), at the time limit, or past `maxOutput`;
+/// - its standard input is `input` through a pipe, or /dev/null;
+/// - standard output is captured; standard error is captured (the first 64 KiB) or discarded;
+/// - SIGPIPE is ignored, so a child that exits without reading its input gives EPIPE, not a
+///   signal that would end this process.
+package enum ProcessRunner {
+    package struct Outcome {
+        /// Exit status (128 + the signal's number when a signal ended it), or `nil` when it was
+        /// killed at the time limit or for writing more than `maxOutput` bytes.
+        package var status: Int32?
+        /// What it wrote to standard output.
+        package var output: [UInt8]
+        /// What it wrote to standard error (empty unless `captureErrors`).
+        package var errorOutput: [UInt8]
+        /// It was stopped for writing more than `maxOutput` bytes (`status` is then `nil`).
+        package var outputLimitReached: Bool
+    }
+
+    static let errorOutputLimit = 1 << 16
+
+    /// Runs `executable` (a path) with `arguments`; `nil` when it could not be started.
+    package static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil, captureErrors: Bool = false,
+                            timeout: Double, maxOutput: Int = Int.max) -> Outcome? {
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        var opened: [Int32] = []
+        defer { for fd in opened where fd >= 0 { close(fd) } }
+        guard input == nil || pipe(&inPipe) == 0 else { return nil }
+        opened += inPipe
+        guard pipe(&outPipe) == 0 else { return nil }
+        opened += outPipe
+        guard !captureErrors || pipe(&errPipe) == 0 else { return nil }
+        opened += errPipe
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if input == nil {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        if captureErrors {
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        for fd in opened where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        signal(SIGPIPE, SIG_IGN)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        // The child's ends belong to the child now; ours stay open until `defer`.
+        for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 {
+            close(fd)
+            opened.removeAll { $0 == fd }
+        }
+        guard spawned == 0 else { return nil }
+        if let input {
+            // What is sent is a few hundred bytes (curl's config): it fits the pipe's buffer, so
+            // this cannot block on a child that is not reading yet.
+            write(all: input, to: inPipe[1])
+            close(inPipe[1])
+            opened.removeAll { $0 == inPipe[1] }
+        }
+        return collect(pid: pid, output: outPipe[0], errors: captureErrors ? errPipe[0] : nil,
+                       deadline: monotonicSeconds() + timeout, maxOutput: maxOutput)
+    }
+
+    /// Reads the pipes until the child has exited and they are drained; kills the group at the
+    /// deadline or past `maxOutput`.
+    private static func collect(pid: pid_t, output: Int32, errors: Int32?, deadline: Double, maxOutput: Int) -> Outcome {
+        var outcome = Outcome(status: nil, output: [], errorOutput: [], outputLimitReached: false)
+        var open = [output] + (errors.map { [$0] } ?? [])
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status: Int32 = 0
+        var exited = false
+        while true {
+            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                // Helpers the child left behind would hold the pipes open: end them, then drain.
+                kill(-pid, SIGKILL)
+            }
+            let remaining = deadline - monotonicSeconds()
+            if remaining <= 0 { break }
+            if outcome.output.count > maxOutput {
+                outcome.outputLimitReached = true
+                break
+            }
+            if open.isEmpty {
+                if exited { break }
+                usleep(10_000)  // the child closed its output but has not exited yet
+                continue
+            }
+            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 0.1) * 1000) + 1)
+            if ready < 0, errno != EINTR { break }
+            for descriptor in descriptors where descriptor.revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if descriptor.fd == output {
+                        outcome.output += chunk[0..<count]
+                    } else if outcome.errorOutput.count < errorOutputLimit {
+                        outcome.errorOutput += chunk[0..<min(count, errorOutputLimit - outcome.errorOutput.count)]
+                    }
+                } else if count == 0 || errno != EINTR {
+                    open.removeAll { $0 == descriptor.fd }
+                }
+            }
+        }
+        if !exited {
+            // The time limit, or too much output: the whole group goes.
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            return outcome
+        }
+        outcome.status = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return outcome
+    }
+
+    private static func write(all bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // EPIPE: the child exited without reading; its status tells why
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Seconds on a clock that never goes back.
+    package static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The first executable named one of `names` on `PATH`.
+    package static func find(_ names: [String]) -> String? {
+        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
+        for name in names {
+            for directory in path.split(separator: ":") where !directory.isEmpty {
+                let candidate = "\(directory)/\(name)"
+                if access(candidate, X_OK) == 0 { return candidate }
+            }
+        }
+        return nil
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
