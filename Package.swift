@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["customer-center", "CustomerCenterCompiler", "TestSupport"]
+            dependencies: ["customer-center", "CustomerCenterCompiler", "ProcessSupport", "TestSupport"]
         ),
     ]
 )
