@@ -47,7 +47,7 @@ import JSONSyntax
 
     @Test func compileGivesTraditionalLabelsToATraditionalLocale() throws {
         let json = DefaultConfig.json(locales: ["en", "zh-TW"])
-        let result = Compiler.compile(SourceFile(path: "c.json", text: json), lintOptions: LintOptions(platforms: [.ios]),
+        let result = LintRun.compile(SourceFile(path: "c.json", text: json), lintOptions: LintOptions(platforms: [.ios]),
                                       options: CompileOptions(locales: ["zh-TW"]))
         let payload = try #require(result.payloads?.first)
         #expect(payload.text.contains("\"contact_support\": \"聯絡支援\""))

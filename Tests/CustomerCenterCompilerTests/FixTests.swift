@@ -50,7 +50,7 @@ import JSONSyntax
 
     static let broken: String = (try? String(contentsOf: TestPaths.examples.appendingPathComponent("broken.json"), encoding: .utf8)) ?? ""
 
-    static func run(_ text: String, unsafe: Bool = false) -> Fixer.Result {
+    static func run(_ text: String, unsafe: Bool = false) -> FixResult {
         Fixer.fix(SourceFile(path: "broken.json", text: text), unsafe: unsafe) { Linter.lint($0) }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CustomerCenterCompiler
 import JSONSyntax
+import TestSupport
 
 @Suite struct FormatterTests {
     /// Every JSON we have: examples, fixtures, rule examples.
@@ -133,6 +134,52 @@ import JSONSyntax
         }
         #expect(changes.contains { $0.subject == "locale" && $0.kind == .removed && $0.breaking })
         #expect(changes.first?.breaking == true)  // breaking first
+    }
+
+    // MARK: The entry point: two sources in, the changes or why there are none
+
+    @Test func compareGivesTheChangesOfTwoSources() {
+        let old = SourceFile(path: "old.json", text: Self.base)
+        let new = SourceFile(path: "new.json", text: Self.base.replacingOccurrences(#""id": "restore""#, with: #""id": "r2""#))
+        let diff = ConfigDiff.compare(old, new)
+        #expect(diff.problem == nil)
+        #expect(diff.changes.map(\.kind) == [.renamed])
+        #expect(diff.hasBreakingChanges)
+        #expect(!ConfigDiff.compare(old, old).hasBreakingChanges)
+    }
+
+    @Test func compareRefusesASideThatIsNotValidJSON() throws {
+        let broken = SourceFile(path: "new.json", text: Self.base.replacingOccurrences(#""type": "CANCEL""#, with: #""type": "CANCEL",,"#))
+        let diff = ConfigDiff.compare(SourceFile(path: "old.json", text: Self.base), broken)
+        guard case .invalidJSON(let report)? = diff.problem else {
+            Issue.record("expected invalidJSON, got \(String(describing: diff.problem))")
+            return
+        }
+        #expect(report.source.path == "new.json")
+        #expect(!report.diagnostics.isEmpty && report.diagnostics.allSatisfy { $0.id.rawValue.hasPrefix("json.") })
+        #expect(diff.changes.isEmpty && diff.problem?.message == "cannot compare: 'new.json' is not valid JSON")
+    }
+
+    @Test func compareRefusesJSONThatIsNotAConfig() {
+        let diff = ConfigDiff.compare(SourceFile(path: "schema.json", text: #"{"$schema": "x"}"#), SourceFile(path: "new.json", text: Self.base))
+        guard case .notAConfig(let path)? = diff.problem else {
+            Issue.record("expected notAConfig, got \(String(describing: diff.problem))")
+            return
+        }
+        #expect(path == "schema.json")
+    }
+
+    @Test func compareRefusesAnAuthoringConfigAgainstAResponse() throws {
+        let response = SourceFile(path: "response.json", bytes: Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Examples/response.json"))))
+        let diff = ConfigDiff.compare(SourceFile(path: "local.json", text: Self.base), response)
+        guard case .mismatchedFormats(let old, .authoring, let new, .response)? = diff.problem else {
+            Issue.record("expected mismatchedFormats, got \(String(describing: diff.problem))")
+            return
+        }
+        #expect((old, new) == ("local.json", "response.json"))
+        #expect(diff.problem?.help != nil)
+        // Read as one format, both sides compare.
+        #expect(ConfigDiff.compare(SourceFile(path: "local.json", text: Self.base), response, inputFormat: .authoring).problem == nil)
     }
 
     @Test func jsonOutputParses() throws {

@@ -178,13 +178,13 @@ import JSONSyntax
     @Test func compileRefusesAnUnresolvedReferenceWhateverTheConfigurationSays() throws {
         let source = SourceFile(path: "c.json", text: Self.unresolved)
         let off = LintOptions(severityOverrides: ["ref.unresolved-string": .off])
-        let result = Compiler.compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios]))
+        let result = LintRun.compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios]))
         #expect(result.payloads == nil)
         #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" && $0.message.contains("compile refuses") })
         let ignoring = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "ref.unresolved-string", "pointer": "/screens/MANAGEMENT/title_key"}]}
             """))
-        let ignored = Compiler.compile(source, options: CompileOptions(platforms: [.ios]), configuration: ignoring)
+        let ignored = LintRun.compile(source, configuration: ignoring, options: CompileOptions(platforms: [.ios]))
         #expect(ignored.payloads == nil)
     }
 
@@ -199,8 +199,32 @@ import JSONSyntax
         let lint = LintRun.lint([source], configuration: configuration)
         #expect(!lint.report.files.flatMap(\.diagnostics).contains { $0.severity == .error })
         #expect(lint.report.files.count == 1, "the ignore entry was used: it is not stale")
-        let compiled = Compiler.compile(source, options: CompileOptions(platforms: [.ios]), configuration: configuration)
+        let compiled = LintRun.compile(source, configuration: configuration, options: CompileOptions(platforms: [.ios]))
         #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
+    }
+
+    @Test func compileFollowsTheRunsSettingsAndConfiguration() throws {
+        let text = Examples.authoring(extra: #""support": {"email": "not-an-email"}"#)
+        let source = SourceFile(path: "c.json", text: text)
+        let refused = LintRun.compile(source, options: CompileOptions(platforms: [.ios]))
+        #expect(refused.payloads == nil && refused.bundle == nil)
+        #expect(refused.lint.verdict == .failed(reason: nil))
+        // The same error set to a warning on the command line: it compiles, and --strict fails
+        // the run's verdict as lint's would, payloads kept.
+        var settings = RunSettings()
+        settings.rules = [try RuleSelection.parse("support.invalid-email=warning")]
+        let compiled = LintRun.compile(source, settings: settings, options: CompileOptions(platforms: [.ios]))
+        #expect(compiled.payloads?.isEmpty == false && compiled.payloads?.allSatisfy { $0.platform == .ios } == true)
+        #expect(compiled.lint.verdict == .passed)
+        #expect(compiled.bundle?.contains(#""ios""#) == true)
+        settings.strict = true
+        #expect(LintRun.compile(source, settings: settings, options: CompileOptions(platforms: [.ios])).lint.verdict != .passed)
+        // A configuration file the run cannot follow stops it, as lint's does.
+        let invalid = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: #"{"rules": {"no.such-rule": "off"}}"#))
+        let stopped = LintRun.compile(source, configuration: invalid)
+        #expect(stopped.payloads == nil)
+        #expect(stopped.lint.verdict == .invalidConfiguration)
+        #expect(stopped.lint.report.files.map(\.source.path) == [".customer-center.json"])
     }
 
     @Test func requiredLocalesKeepTheirSeverity() {

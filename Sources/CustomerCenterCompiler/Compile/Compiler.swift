@@ -29,16 +29,8 @@ public struct CompiledPayload: Sendable, Equatable {
     var tree: JSONValue
 }
 
-/// What `compile` produced: the lint report, and the payloads when the config has no errors.
-public struct CompileResult: Sendable {
-    /// The diagnostics of the config.
-    public var report: FileReport
-    /// The payloads in platform, then locale order; `nil` when the config has errors.
-    public var payloads: [CompiledPayload]?
-}
-
 /// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
-public enum Compiler {
+package enum Compiler {
     /// One payload per platform and locale of an error-free config, in platform, then locale order.
     package static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
                                 customer: Customer? = nil) -> [CompiledPayload] {
@@ -56,7 +48,7 @@ public enum Compiler {
     }
 
     /// `--bundle`: every payload in one document (SPEC §4.1).
-    public static func bundle(_ payloads: [CompiledPayload], source: SourceFile) -> String {
+    package static func bundle(_ payloads: [CompiledPayload], source: SourceFile) -> String {
         var byPlatform: [(String, JSONValue)] = []
         for platform in Platform.allCases {
             let mine = payloads.filter { $0.platform == platform }
@@ -72,7 +64,7 @@ public enum Compiler {
     }
 
     /// `--out-dir`'s `manifest.json`: source digest, platforms, locales, per-payload sha256.
-    public static func manifest(_ payloads: [CompiledPayload], source: SourceFile) -> String {
+    package static func manifest(_ payloads: [CompiledPayload], source: SourceFile) -> String {
         var platforms: [String] = []
         var locales: [String] = []
         for payload in payloads {
@@ -92,7 +84,7 @@ public enum Compiler {
     /// The payloads a `manifest.json` lists, with the sha256 it recorded for each, keeping only
     /// names of the form this compiler writes (`<platform>/<safe locale>.json`): a manifest
     /// edited by hand cannot point `compile` at any other file.
-    public static func manifestPayloads(_ manifest: SourceFile) -> [(path: String, sha256: String?)] {
+    package static func manifestPayloads(_ manifest: SourceFile) -> [(path: String, sha256: String?)] {
         let parsed = JSONParser.parse(manifest.bytes)
         guard parsed.issues.isEmpty, let root = parsed.root, case .object(let members) = root.kind,
               let payloads = members.first(where: { $0.key == "payloads" }), case .object(let entries) = payloads.value.kind else { return [] }
@@ -111,13 +103,13 @@ public enum Compiler {
 
     /// Whether a locale code can be used as a file name (`--out-dir`): letters, digits, `-`, `_`.
     /// A code from the config is user input; this keeps it from naming a path outside the directory.
-    public static func isSafeFileName(_ locale: String) -> Bool {
+    package static func isSafeFileName(_ locale: String) -> Bool {
         !locale.isEmpty && locale.count <= 64
             && locale.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 
     /// `<platform>/<locale>.json`.
-    public static func relativePath(of payload: CompiledPayload) -> String {
+    package static func relativePath(of payload: CompiledPayload) -> String {
         "\(payload.platform.rawValue)/\(payload.locale).json"
     }
 

@@ -1,6 +1,6 @@
-/// The customer `compile` evaluates eligibility for (`--first-seen`, `--first-purchase`).
-
 import JSONSyntax
+
+/// The customer `compile` evaluates eligibility for (`--first-seen`, `--first-purchase`).
 public struct Customer: Sendable, Equatable {
     /// Seconds since the customer was first seen.
     public var firstSeen: Int64?
@@ -14,7 +14,7 @@ public struct Customer: Sendable, Equatable {
     }
 
     /// Parses an age: `30d`, `12h`, `90m`, `45s`, `2w`, or an ISO-8601 duration (`P2W`, `PT12H`).
-    public static func seconds(fromAge text: String) -> Int64? {
+    package static func seconds(fromAge text: String) -> Int64? {
         if text.uppercased().hasPrefix("P") {
             guard let seconds = ISODuration.seconds(text), seconds >= 0, seconds < 1e15 else { return nil }
             return Int64(seconds)

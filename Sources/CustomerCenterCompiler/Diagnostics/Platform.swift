@@ -1,6 +1,6 @@
-/// Which of the two formats of SPEC §1 a document is.
-
 import JSONSyntax
+
+/// Which of the two formats of SPEC §1 a document is.
 public enum InputFormat: String, Sendable, CaseIterable {
     /// What a developer writes and the dashboard exports (text by key).
     case authoring

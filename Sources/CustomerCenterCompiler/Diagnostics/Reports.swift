@@ -1,6 +1,6 @@
-/// The diagnostics of one file, with the source needed to display them.
-
 import JSONSyntax
+
+/// The diagnostics of one file, with the source needed to display them.
 public struct FileReport: Sendable {
     /// The file.
     public let source: SourceFile

@@ -1,8 +1,8 @@
+import JSONSyntax
+
 /// Everything a rule says about itself: the source of `rules`, `explain`, SARIF metadata,
 /// the README table, the run's policy (syntax, compile gate), the editor's tags, and the
 /// examples the generic rule test runs.
-
-import JSONSyntax
 public struct RuleDescriptor: Sendable {
     /// Stable id (API).
     public let id: RuleID
@@ -73,13 +73,13 @@ public struct RuleDescriptor: Sendable {
     public static let marker: Character = "↓"
 
     /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
-    public var formatsLabel: String {
+    package var formatsLabel: String {
         let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }
         return parts.isEmpty ? "—" : parts.joined(separator: " ")
     }
 
     /// `safe`, `unsafe`, `safe, unsafe` or `—`.
-    public var fixesLabel: String {
+    package var fixesLabel: String {
         fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
     }
 }

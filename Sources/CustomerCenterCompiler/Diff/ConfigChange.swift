@@ -24,9 +24,14 @@ public struct ConfigChange: Sendable, Equatable {
     }
 }
 
-/// Rendering of a diff.
+/// Renders the changes of ``ConfigDiff/compare(_:_:inputFormat:)`` as `customer-center diff` prints them.
 public enum DiffRenderer {
-    /// `BREAKING removed path 'x' …` lines and a summary.
+    /// One line per change (`breaking removed  removed path 'x' …`) and a summary line.
+    ///
+    /// ```swift
+    /// let diff = ConfigDiff.compare(old, new)
+    /// print(DiffRenderer.human(diff.changes), terminator: "")
+    /// ```
     public static func human(_ changes: [ConfigChange]) -> String {
         var out = ""
         for change in changes {
@@ -38,7 +43,7 @@ public enum DiffRenderer {
         return out
     }
 
-    /// `{"version": 1, "changes": [...], "summary": {...}}`.
+    /// `{"version": 1, "changes": [...], "summary": {"changes": N, "breaking": N}}`, as `diff --format json` writes it.
     public static func json(_ changes: [ConfigChange]) -> String {
         JSONWriter(sortKeys: false).write(.record([
             ("version", .integer(1)),

@@ -1,8 +1,8 @@
 import JSONSyntax
 
-/// Semantic differences between two configs: screens, paths, survey options, offers, store offer
-/// ids, strings per locale, locales and settings. Matching is by id and key, so reordering and
-/// reformatting are not changes.
+/// Semantic differences between two versions of a config (``compare(_:_:inputFormat:)``):
+/// screens, paths, survey options, offers, store offer ids, strings per locale, locales and
+/// settings. Matching is by id and key, so reordering and reformatting are not changes.
 public enum ConfigDiff {
     /// Every change from `old` to `new`, breaking first.
     package static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig) -> [ConfigChange] {

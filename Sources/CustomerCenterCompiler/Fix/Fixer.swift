@@ -1,27 +1,27 @@
 import JSONSyntax
 
+/// What fixing one file did (``LintRun/fix(_:configuration:settings:unsafe:)``).
+public struct FixResult: Sendable {
+    /// The file after the fixes.
+    public var source: SourceFile
+    /// How many fixes were applied.
+    public var applied: Int
+    /// The findings that remain.
+    public var report: FileReport
+    /// Whether the bytes changed.
+    public var changed: Bool
+}
+
 /// `lint --fix` (SPEC §10): applies the fixes the linter offers, round after round, never two
 /// edits that overlap, never a round that makes the file worse.
-public enum Fixer {
-    /// What fixing one file did.
-    public struct Result: Sendable {
-        /// The file after the fixes.
-        public var source: SourceFile
-        /// How many fixes were applied.
-        public var applied: Int
-        /// The findings that remain.
-        public var report: FileReport
-        /// Whether the bytes changed.
-        public var changed: Bool
-    }
-
+package enum Fixer {
     /// Rounds before giving up (a fix can expose another, as a removed comment exposes a comma).
-    public static let maximumRounds = 10
+    package static let maximumRounds = 10
 
     /// Fixes `source`. `lint` is the run's lint of one file (configuration, ignores), so only
     /// findings the user would see are fixed. Safe fixes only unless `unsafe`. A file that does
     /// not parse gets only the safe syntax fixes that make it parse, never a guess.
-    public static func fix(_ source: SourceFile, unsafe: Bool, lint: (SourceFile) -> FileReport) -> Result {
+    package static func fix(_ source: SourceFile, unsafe: Bool, lint: (SourceFile) -> FileReport) -> FixResult {
         var current = source
         var report = lint(current)
         var applied = 0
@@ -52,7 +52,7 @@ public enum Fixer {
             }
             if !progressed { break }
         }
-        return Result(source: current, applied: applied, report: report, changed: current.bytes != source.bytes)
+        return FixResult(source: current, applied: applied, report: report, changed: current.bytes != source.bytes)
     }
 
     /// The fixes `--fix` may apply to this report.
@@ -89,7 +89,7 @@ public enum Fixer {
     }
 
     /// Applies non-overlapping edits (any order).
-    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    package static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var result = bytes
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
             let lower = max(0, min(edit.range.start, result.count)), upper = max(lower, min(edit.range.end, result.count))

@@ -19,7 +19,15 @@ public enum Formatter {
         }
     }
 
-    /// Formats one file.
+    /// Formats one file into the canonical authoring form; a file with a syntax error is
+    /// refused (`formatted` is `nil`, `report` says why).
+    ///
+    /// ```swift
+    /// let result = Formatter.format(SourceFile(path: "customer_center.json", text: json))
+    /// if let formatted = result.formatted, result.changesFile {
+    ///     print(formatted, terminator: "")
+    /// }
+    /// ```
     public static func format(_ source: SourceFile) -> Result {
         var sink = DiagnosticSink(file: source.path)
         let parsed = JSONParser.parseTape(source.bytes)

@@ -4,19 +4,19 @@ import JSONSyntax
 /// and JSON pointer with a count, so they survive edits that move lines; only new findings fail.
 public struct Baseline: Sendable {
     /// One accepted finding kind at one place.
-    public struct Entry: Sendable, Equatable {
-        public var file: String
-        public var rule: RuleID
-        public var pointer: String
-        public var count: Int
+    package struct Entry: Sendable, Equatable {
+        package var file: String
+        package var rule: RuleID
+        package var pointer: String
+        package var count: Int
         /// The entry's bytes in the baseline file (for stale reports).
-        public var range: ByteRange
+        package var range: ByteRange
     }
 
     /// The baseline file.
     public let source: SourceFile
     /// Its entries.
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
     /// Problems reading it.
     public var diagnostics: [Diagnostic] = []
     /// How a reported file path is recorded and compared (the CLI makes it relative to the

@@ -19,7 +19,7 @@ public struct LinterConfiguration: Sendable {
     /// `locales.required`.
     public var requiredLocales: [String] = []
     /// `ignore` entries in file order.
-    public var ignores: [IgnoreEntry] = []
+    package var ignores: [IgnoreEntry] = []
     /// Findings about the configuration file itself (malformed JSON, unknown keys, rule ids,
     /// levels, platforms or locale codes). Every one is an error: a setting the tool cannot
     /// follow stops the run (exit 2) instead of being silently dropped (SPEC §6).
@@ -32,20 +32,20 @@ public struct LinterConfiguration: Sendable {
     public static let fileName = ".customer-center.json"
 
     /// One suppression: findings of `rule` at `pointer` or inside it, in every file or in `file`.
-    public struct IgnoreEntry: Sendable {
+    package struct IgnoreEntry: Sendable {
         /// The rule.
-        public var rule: RuleID
+        package var rule: RuleID
         /// The value whose findings (and its children's) are ignored.
-        public var pointer: JSONPointer
+        package var pointer: JSONPointer
         /// Only in files whose path is this or ends with `/` + this.
-        public var file: String?
+        package var file: String?
         /// The entry's bytes in the configuration file.
-        public var range: ByteRange
+        package var range: ByteRange
         /// The entry's pointer in the configuration file.
-        public var location: JSONPointer
+        package var location: JSONPointer
 
         /// Whether it suppresses `diagnostic`.
-        public func matches(_ diagnostic: Diagnostic) -> Bool {
+        package func matches(_ diagnostic: Diagnostic) -> Bool {
             guard diagnostic.id == rule, diagnostic.pointer.hasPrefix(pointer) else { return false }
             guard let file else { return true }
             return diagnostic.file == file || diagnostic.file.hasSuffix("/" + file)

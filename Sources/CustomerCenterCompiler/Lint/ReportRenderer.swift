@@ -1,8 +1,15 @@
-/// Renders a report in a format.
-
 import JSONSyntax
+
+/// Renders a lint report in one of the formats `customer-center lint --format` writes.
 public enum ReportRenderer {
-    /// The full output text for `report` in `format`.
+    /// The full output text for `report` in `format` (SPEC §3): `human` with source excerpts,
+    /// `compact` lines, `json`, SARIF 2.1.0, GitHub annotations, JUnit XML.
+    ///
+    /// ```swift
+    /// let result = LintRun.lint([SourceFile(path: "customer_center.json", text: json)])
+    /// let sarif = ReportRenderer.render(result.report, format: .sarif)
+    /// let human = ReportRenderer.render(result.report, format: .human, options: RenderOptions(color: true))
+    /// ```
     public static func render(_ report: LintReport, format: ReportFormat, options: RenderOptions = RenderOptions()) -> String {
         switch format {
         case .human: return HumanRenderer(color: options.color).render(report)

@@ -1,9 +1,9 @@
+import JSONSyntax
+
 /// Rule levels as the command line (`--rule ID=LEVEL`) and the configuration file (`"rules"`)
 /// say them, held to one standard (SPEC §2, §6): a rule id or a group (`appearance.*`), a
 /// level; an unknown id or level is refused with a "did you mean", and a syntax rule cannot be
 /// switched off or lowered below error.
-
-import JSONSyntax
 public struct RuleSelection: Sendable, Equatable {
     /// What a selection names: one rule, or every rule of a group.
     public enum Target: Sendable, Equatable {
@@ -25,12 +25,12 @@ public struct RuleSelection: Sendable, Equatable {
         /// `did you mean 'x'?`, or a hint.
         public var help: String?
         /// Which part was wrong: the rule id (or group), or the level.
-        public var part: Part
+        package var part: Part
         /// The replacement a fix would write.
-        public var suggestion: String?
+        package var suggestion: String?
 
         /// The part of `ID=LEVEL` a problem is about.
-        public enum Part: Sendable { case target, level }
+        package enum Part: Sendable { case target, level }
     }
 
     /// Reads a rule id or group and a level (`"l10n.*"`, `"error"`).
@@ -91,7 +91,7 @@ public struct RuleSelection: Sendable, Equatable {
 
     /// Levels per rule: groups first, then single rules (the more specific wins), later ones
     /// over earlier ones of the same kind.
-    public static func levels(_ selections: [RuleSelection]) -> [RuleID: RuleLevel] {
+    package static func levels(_ selections: [RuleSelection]) -> [RuleID: RuleLevel] {
         var levels: [RuleID: RuleLevel] = [:]
         for selection in selections where selection.isGroup {
             for id in selection.rules { levels[id] = selection.level }

@@ -1,12 +1,18 @@
-/// The output formats of SPEC §3.
-
 import JSONSyntax
+
+/// The output formats of SPEC §3 (`lint --format`).
 public enum ReportFormat: String, Sendable, CaseIterable {
+    /// For people: each finding with its source line, a caret and notes, then a summary.
     case human
+    /// One line per finding: `file:line:column: severity: message [rule]`.
     case compact
+    /// A versioned JSON document of every finding, the exact counts and the unreadable files.
     case json
+    /// SARIF 2.1.0, for code scanning.
     case sarif
+    /// GitHub Actions workflow commands (`::error file=…`), shown as annotations.
     case github
+    /// JUnit XML: a test suite per file, a test case per rule, failing with its findings.
     case junit
 }
 

@@ -1,6 +1,6 @@
-/// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
-
 import JSONSyntax
+
+/// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
 public enum RuleCatalog {
     /// The rules the parser and decoders report.
     static let emittedRules: (syntax: [any Rule.Type], schema: [any Rule.Type], compat: [any Rule.Type], config: [any Rule.Type]) = (

@@ -1,6 +1,6 @@
-/// Where `compile` puts its payloads (SPEC §4.1).
-
 import JSONSyntax
+
+/// Where `compile` puts its payloads (SPEC §4.1).
 package enum CompileDestination: Sendable, Equatable {
     /// One payload on standard output.
     case standardOutput
@@ -44,12 +44,9 @@ extension LintRun {
                 return stop(.refused(message: error.message, help: error.help))
             }
         }
-        guard let resolved = analysis.resolved, analysis.format == .authoring, gate.blockers == 0,
-              analysis.report.counts.errors == 0 else {
+        guard let payloads = Compiler.payloads(of: analysis, gate: gate, options: compileOptions) else {
             return stop(.failed(reason: nil))
         }
-        let locales = compileOptions.locales ?? resolved.targetLocaleCodes
-        let payloads = Compiler.payloads(resolved, platforms: analysis.platforms, locales: locales, customer: compileOptions.customer)
         var result = CompileRunResult(run: state.finish(settings), payloads: payloads)
         switch destination {
         case .directory(let directory):
@@ -122,15 +119,25 @@ extension LintRun {
             return nil
         }
         let source = SourceFile(path: display, bytes: bytes, location: location)
-        var options = self.options(for: group.configuration)
+        return analyze(source, lintOptions: options(for: group.configuration), configuration: group.configuration, inputFormat: inputFormat,
+                       platforms: platforms, compileGate: compileGate, into: &state)
+    }
+
+    /// One source under a configuration whose file was read and can be followed: its report
+    /// and the configuration file's (stale ignores) go to `state`. The compile gate counts
+    /// findings of the rules that block compile and keeps at most the display cap per rule;
+    /// otherwise (preview) every finding is kept.
+    func analyze(_ source: SourceFile, lintOptions: LintOptions, configuration: LinterConfiguration?, inputFormat: InputFormat?,
+                 platforms: Set<Platform>?, compileGate: Bool, into state: inout RunState) -> (analysis: Analysis, gate: FindingGate) {
+        var options = lintOptions
         if let inputFormat { options.inputFormat = inputFormat }
         if let platforms { options.platforms = platforms }
         var gate = options.gate
-        gate.ignores = Self.ignores(of: group.configuration, for: source)
+        gate.ignores = Self.ignores(of: configuration, for: source)
         if compileGate { gate.compileBlocking = RuleCatalog.compileBlockingRules }
         let analyzed = Linter.analyze(source, options: options, gate: gate, displayCap: compileGate ? settings.displayCap : nil)
         state.reports.append(RunState.Entry(report: analyzed.analysis.report, isConfigurationReport: false))
-        if let configuration = group.configuration {
+        if let configuration {
             state.reports += Self.configurationReport(configuration, used: analyzed.gate.usedIgnores, options: options)
                 .map { RunState.Entry(report: $0, isConfigurationReport: true) }
         }

@@ -1,7 +1,7 @@
+import JSONSyntax
+
 /// What the command line says for a run (SPEC §2). The configuration file that applies to a
 /// file adds to it (precedence: built-in default < configuration file < command line).
-
-import JSONSyntax
 public struct RunSettings: Sendable {
     /// `--input-format`; `nil` = detect.
     public var inputFormat: InputFormat?
@@ -91,8 +91,19 @@ public struct LintRun: Sendable {
         self.settings = settings
     }
 
-    /// Lints `arguments` (files, directories, `-` for standard input), fixing each file first
-    /// when `fix` is given.
+    /// Lints `arguments` (files, directories, `-` for standard input) as `customer-center lint`
+    /// does (SPEC §2): each file under its nearest `.customer-center.json` (or
+    /// `settings.configurationPath`), exact counts, the gate's verdict. With `fix`, each file is
+    /// fixed first (written in place, or shown as a diff with `.dryRun`); safe fixes only unless
+    /// `unsafeFixes`.
+    ///
+    /// ```swift
+    /// var settings = RunSettings()
+    /// settings.strict = true
+    /// let result = LintRun(settings: settings).lint(["Resources/customer_center.json"], fix: .write)
+    /// print(ReportRenderer.render(result.report, format: .human), terminator: "")
+    /// if result.verdict != .passed { print("lint failed") }
+    /// ```
     public func lint(_ arguments: [String], fix: FixMode? = nil, unsafeFixes: Bool = false) -> RunResult {
         var state = RunState()
         let groups = expandAndGroup(arguments, into: &state)
@@ -315,9 +326,20 @@ public struct LintRun: Sendable {
         return Linter.analyze(source, options: options, gate: gate, displayCap: settings.displayCap).analysis
     }
 
-    /// The fixes of one file under a configuration (`--fix`, the editor's "fix all").
-    public static func fix(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings(),
-                           unsafe: Bool) -> Fixer.Result {
+    /// Fixes one file in memory under a configuration (`--fix`, the editor's "fix all"): every
+    /// finding's fix, round after round, never two overlapping edits, never a round that makes
+    /// the file worse. Safe fixes only unless `unsafe`; a file that does not parse gets only the
+    /// safe syntax fixes that make it parse.
+    ///
+    /// ```swift
+    /// let result = LintRun.fix(SourceFile(path: "customer_center.json", text: json), unsafe: false)
+    /// if result.changed {
+    ///     let fixed = String(decoding: result.source.bytes, as: UTF8.self)
+    ///     print("applied \(result.applied) fixes; \(result.report.counts.total) findings remain")
+    /// }
+    /// ```
+    public static func fix(_ source: SourceFile, configuration: LinterConfiguration? = nil, settings: RunSettings = RunSettings(),
+                           unsafe: Bool) -> FixResult {
         // Every finding's fix, not only those a display would show.
         var uncapped = settings
         uncapped.displayCap = nil

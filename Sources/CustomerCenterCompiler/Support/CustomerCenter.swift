@@ -1,7 +1,10 @@
-/// Package-wide constants.
+// The library's values carry JSON pointers and byte ranges (`Diagnostic.pointer`,
+// `Diagnostic.range`): a user of the library names them without importing a module that is not
+// a product. JSONSyntax's other declarations (the tape, the parser) are not public.
+@_exported import JSONSyntax
 
-import JSONSyntax
+/// The library's version and constants.
 public enum CustomerCenter {
-    /// The tool's version.
+    /// The tool's and the library's version (SemVer; docs/library.md says what changes it).
     public static let version = "0.1.0"
 }
