@@ -117,6 +117,18 @@ enum ConfigGenerator {
             + #"}},"screens":{"MANAGEMENT":"# + screen + #","NO_ACTIVE":"# + noActive + #"},"support":{"email":"a@example.com"}}"#
     }
 
+    /// A one-line config of `keys` tiny keys of `localized_strings` (`"k12":{"en":"x"}`, about
+    /// 22 bytes each; 1.2 million make 26 MB), each unused (one finding each): a table whose
+    /// size is its keys, not its texts, so the per-key cost of the model shows.
+    static func tinyKeys(keys: Int) -> String {
+        var out = #"{"localization":{"default":"en","localized_strings":{"title":{"en":"Help"}"#
+        out.reserveCapacity(keys * 22 + 400)
+        for i in 0..<keys { out += #","k\#(i)":{"en":"x"}"# }
+        let screen = #"{"type":"MANAGEMENT","title_key":"title","paths":[{"id":"p","type":"MISSING_PURCHASE","title_key":"title"}]}"#
+        let noActive = #"{"type":"NO_ACTIVE","title_key":"title","paths":[{"id":"q","type":"MISSING_PURCHASE","title_key":"title"}]}"#
+        return out + #"}},"screens":{"MANAGEMENT":"# + screen + #","NO_ACTIVE":"# + noActive + #"},"support":{"email":"a@example.com"}}"#
+    }
+
     /// A config of about `bytes` bytes that is mostly translation text made of `sample`: keys used
     /// by one path each, every text in the 32 locales (so the bytes are the texts, as in real tables).
     static func textHeavy(bytes: Int, sample: String) -> String {

@@ -6,8 +6,8 @@ import JSONSyntax
 /// The language server's core, in-process: what an editor waits for after a keystroke.
 func languageServerBenchmarks(quick: Bool) {
     print("\n## Language server (in-process core; an edit is one incremental change)\n")
-    print("| config | change → published diagnostics | hover | hover after a change | completion after a change | N |")
-    print("|---|---|---|---|---|---|")
+    print("| config | change → published diagnostics | hover | hover after a change | hover after another key's text changed | completion after a change | N |")
+    print("|---|---|---|---|---|---|---|")
     let configs = [
         ("default config, 32 locales (\(DefaultConfig.json().utf8.count / 1024) KB)", DefaultConfig.json()),
         ("400 KB generated", ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: 400_000))),
@@ -45,12 +45,24 @@ func languageServerBenchmarks(quick: Bool) {
             id += 1
             _ = server.handle(["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/hover", "params": position])
         }
+        // A letter typed (then deleted) in another key's English text, then hover at once: the
+        // last analysis still answers (the hovered key's texts did not change).
+        let owner = text.range(of: "\"no_active_title\": {")!.upperBound
+        let other = text.range(of: "\"en\": \"", range: owner..<text.endIndex)!.upperBound
+        let otherLine = text[..<other].filter { $0 == "\n" }.count
+        let otherColumn = text[text[..<other].lastIndex(of: "\n").map { text.index(after: $0) }!..<other].utf16.count
+        let hoverAfterTextChange = measure(iterations) {
+            version += 1
+            _ = server.handle(letterTyped(uri: uri, version: version, line: otherLine, character: otherColumn))
+            id += 1
+            _ = server.handle(["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/hover", "params": position])
+        }
         let completion = measure(iterations) {
             edit()
             id += 1
             _ = server.handle(["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/completion", "params": position])
         }
-        print("| \(label) | **\(ms(lint.median))** | \(ms(hover.median)) | **\(ms(hoverAfterChange.median))** | **\(ms(completion.median))** | \(iterations) |")
+        print("| \(label) | **\(ms(lint.median))** | \(ms(hover.median)) | **\(ms(hoverAfterChange.median))** | **\(ms(hoverAfterTextChange.median))** | **\(ms(completion.median))** | \(iterations) |")
     }
 
     // Memory over a long session: resident size after 1,000 and after 10,000 edits of the default config.
@@ -79,6 +91,16 @@ func spaceTyped(uri: String, version: Int) -> JSON {
     let change: JSON = version % 2 == 0
         ? ["range": ["start": start, "end": start], "text": " "]
         : ["range": ["start": start, "end": ["line": 1, "character": 1]], "text": ""]
+    return ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+        "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [change]]]
+}
+
+/// A letter typed at `line`:`character` (even versions), then deleted (odd ones).
+func letterTyped(uri: String, version: Int, line: Int, character: Int) -> JSON {
+    let start: JSON = ["line": .int(line), "character": .int(character)]
+    let change: JSON = version % 2 == 0
+        ? ["range": ["start": start, "end": start], "text": "a"]
+        : ["range": ["start": start, "end": ["line": .int(line), "character": .int(character + 1)]], "text": ""]
     return ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
         "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [change]]]
 }

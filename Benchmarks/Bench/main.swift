@@ -33,9 +33,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--jsonserialization"), inde
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[index + 1]))
     exit(((try? JSONSerialization.jsonObject(with: data)) != nil) ? 0 : 1)
 }
-// `--generate-findings KEYS FILE`, `--generate-text BYTES FILE`: the one-line finding-heavy export
-// and the mostly non-ASCII table of the tables below.
+// `--generate-findings KEYS FILE`, `--generate-tiny-keys KEYS FILE`, `--generate-text BYTES FILE`:
+// the one-line finding-heavy export, the table of tiny keys and the mostly non-ASCII table of the
+// tables below.
 for (flag, make) in [("--generate-findings", { ConfigGenerator.minifiedWithFindings(keys: $0) }),
+                     ("--generate-tiny-keys", { ConfigGenerator.tinyKeys(keys: $0) }),
                      ("--generate-text", { ConfigGenerator.textHeavy(bytes: $0, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ") })] as [(String, (Int) -> String)] {
     if let index = CommandLine.arguments.firstIndex(of: flag), index + 2 < CommandLine.arguments.count, let size = Int(CommandLine.arguments[index + 1]) {
         // `--generate-findings` counts keys (about 680 bytes each, 60,000 make 41 MB), not bytes:
@@ -91,11 +93,12 @@ func measureInterleaved(_ iterations: Int, _ contenders: [() -> Void]) -> [Timin
 }
 
 /// Runs a binary to completion and returns its wall time (and exit status).
-func spawn(_ executable: URL, _ arguments: [String]) -> (seconds: Double, maxRSS: Int, status: Int32) {
+/// Its standard output goes to `output` when given (else /dev/null).
+func spawn(_ executable: URL, _ arguments: [String], output: String? = nil) -> (seconds: Double, maxRSS: Int, status: Int32) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
@@ -136,7 +139,7 @@ var shapedInputs: [(label: String, url: URL, bytes: [UInt8])] = []
 for (label, text) in [
     ("4 MB finding-heavy, one line", ConfigGenerator.minifiedWithFindings(keys: 5_000)),
     ("4 MB mostly non-ASCII", ConfigGenerator.textHeavy(bytes: 4_000_000, sample: "いつでも購読をキャンセルできます。Kündigen Sie jederzeit ")),
-] + (quick ? [] : [("40 MB finding-heavy, one line", ConfigGenerator.minifiedWithFindings(keys: 50_000))]) {
+] + (quick ? [] : [("38 MB finding-heavy, one line", ConfigGenerator.minifiedWithFindings(keys: 56_000))]) {
     let url = work.appendingPathComponent("shaped-\(shapedInputs.count).json")
     try text.write(to: url, atomically: true, encoding: .utf8)
     shapedInputs.append((label, url, Array(text.utf8)))
@@ -372,4 +375,46 @@ for input in inputs + shapedInputs {
     print("| \(input.label) | \(mb(peak)) | \(mb(target)) | **\(ratio(Double(peak) / Double(target)))** | \(ratio(Double(peak) / Double(budget))) | \(ratio(Double(peak) / Double(input.bytes.count))) |")
 }
 print("\nThe process alone (`--version`) peaks at \(mb(empty)).")
+
+// 5a. Exact counts in bounded memory (SPEC §7 "Memory", §2 "Gates are exact"): the one-line
+// export full of findings, every finding counted (500 of a rule shown), in each output format.
+// The output is linear in the input plus the findings: its bytes per finding shown stay flat
+// from the small export to the large one, and so does the time per MB.
+print("\n## Exact counts in bounded memory: finding-heavy exports, every finding counted (whole process)\n")
+print("| input | format | findings counted | shown | peak RSS | ÷ target (2 × input + 16 MB) | output | bytes per finding shown | time | time per MB |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for (label, keys) in [("4 MB", 5_000)] + (quick ? [] : [("38 MB", 56_000)]) {
+    let url = shapedInputs.first { $0.label.hasPrefix(label) && $0.label.contains("finding-heavy") }?.url ?? work.appendingPathComponent("counted-\(keys).json")
+    if !FileManager.default.fileExists(atPath: url.path) {
+        try ConfigGenerator.minifiedWithFindings(keys: keys).write(to: url, atomically: true, encoding: .utf8)
+    }
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+    let report = Linter.lint(SourceFile(path: "m.json", bytes: Array(try Data(contentsOf: url))))
+    let counted = report.counts.errors + report.counts.warnings + report.counts.notes
+    for format in ["compact", "json", "human", "sarif"] {
+        let output = work.appendingPathComponent("counted.\(format)")
+        let run = spawn(tool, ["lint", "--format", format, url.path], output: output.path)
+        let written = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+        try? FileManager.default.removeItem(at: output)
+        let peak = peakMemory(["lint", "--format", format, url.path])
+        let target = 2 * bytes + 16 * 1_048_576
+        print("| \(label) one line (\(mb(bytes))) | \(format) | \(counted) | \(report.diagnostics.count) | \(mb(peak)) | **\(ratio(Double(peak) / Double(target)))** | \(written) bytes | \(written / max(1, report.diagnostics.count)) | \(ms(run.seconds)) | \(ms(run.seconds / (Double(bytes) / 1_048_576))) |")
+    }
+}
+
+// 5b. Many tiny keys: a table whose size is its keys (about 22 bytes each), so the model's cost
+// per key shows against the same target.
+print("\n## Peak memory of many tiny keys (whole process)\n")
+print("| input | keys | peak RSS | target (2 × input + 16 MB) | ÷ target | bytes per key above `--version` |")
+print("|---|---|---|---|---|---|")
+for keys in quick ? [120_000] : [120_000, 1_200_000] {
+    let text = ConfigGenerator.tinyKeys(keys: keys)
+    let url = work.appendingPathComponent("tiny-\(keys).json")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    let bytes = text.utf8.count
+    let peak = peakMemory(["lint", "--format", "compact", url.path])
+    let target = 2 * bytes + 16 * 1_048_576
+    print("| \(mb(bytes)) one line | \(keys) | \(mb(peak)) | \(mb(target)) | **\(ratio(Double(peak) / Double(target)))** | \((peak - empty) / keys) |")
+    try? FileManager.default.removeItem(at: url)
+}
 languageServerBenchmarks(quick: quick)

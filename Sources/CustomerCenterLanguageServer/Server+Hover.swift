@@ -6,19 +6,23 @@ extension Server {
         guard let (uri, document, offset) = target(params) else { return .null }
         if Self.kind(of: uri) == .configuration { return ruleHover(document, offset) }
         // The last analysis answers right after an edit, unless the cursor or the hovered span
-        // is in changed text: then the current text's does.
+        // is in changed text, or what changed is something the answer reads (a text of the
+        // hovered key, a key, a reference, the structure): then the current text's does.
         guard let (analysis, changes) = recentAnalysis(of: uri) else { return .null }
-        if let answer = hover(offset, document, analysis.resolved, changes) { return answer }
-        return hover(offset, document, self.analysis(of: uri)?.resolved, ChangeMap(changes: [])) ?? .null
+        if let answer = hover(offset, document, analysis, changes) { return answer }
+        guard let current = self.analysis(of: uri) else { return .null }
+        return hover(offset, document, current, ChangeMap(changes: [])) ?? .null
     }
 
     /// The hover at the current text's `offset` from an analysis `changes` behind; `nil` when
     /// the changes are in the way.
-    func hover(_ offset: Int, _ document: TextDocument, _ resolved: ResolvedConfig?, _ changes: ChangeMap) -> JSON? {
-        guard let resolved else { return .null }
+    func hover(_ offset: Int, _ document: TextDocument, _ analysis: Analysis, _ changes: ChangeMap) -> JSON? {
+        guard let resolved = analysis.resolved else { return .null }
         guard let offset = changes.analysed(offset) else { return nil }
+        // What changed since the analysis, when something did.
+        let footprint = changes.isEmpty ? nil : EditFootprint(analysed: analysis.report.source.bytes, current: document.bytes, resolved: resolved)
         if let (symbol, token) = symbol(at: offset, in: resolved) {
-            guard let place = changes.current(token.range) else { return nil }
+            guard let place = changes.current(token.range), footprint?.changes(symbol, resolved) != true else { return nil }
             let text: String
             switch symbol {
             case .string(let key): text = stringHover(key, resolved)
@@ -27,10 +31,12 @@ extension Server {
             return Self.markdown(text, range: range(place, in: document))
         }
         if let (text, place) = colorHover(offset, resolved) {
-            guard let place = changes.current(place) else { return nil }
+            guard let place = changes.current(place), footprint?.changes(nil, resolved) != true else { return nil }
             return Self.markdown(text, range: range(place, in: document))
         }
-        return .null
+        // Nothing here in the analysed text; after a change that may have made something here
+        // (not blanks, not a text), ask the current text.
+        return footprint?.kind == .other ? nil : .null
     }
 
     static func markdown(_ text: String, range: JSON) -> JSON {

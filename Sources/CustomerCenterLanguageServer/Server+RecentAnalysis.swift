@@ -62,3 +62,127 @@ extension Server {
         }
     }
 }
+
+/// What the edits since an analysis changed, read from the two texts themselves: the one region
+/// where they differ (what comes before and after it is the same bytes in both), and what that
+/// region can change in the analysed config. Hover answers from the last analysis only when the
+/// region cannot change its answer.
+struct EditFootprint {
+    enum Kind: Equatable {
+        /// Only blanks added or removed between tokens: nothing the config says changed.
+        case blanks
+        /// Inside one text of `localized_strings[key]`: that text alone changed.
+        case text(key: String)
+        /// Anything else (keys, references, structure, a text the table does not hold).
+        case other
+    }
+
+    let kind: Kind
+
+    init(analysed: [UInt8], current: [UInt8], resolved: ResolvedConfig) {
+        kind = analysed.withUnsafeBufferPointer { old in
+            current.withUnsafeBufferPointer { new in Self.kind(old, new, resolved) }
+        }
+    }
+
+    /// Whether hover on `symbol` (`nil`: a colour) reads what changed.
+    func changes(_ symbol: Server.Symbol?, _ resolved: ResolvedConfig) -> Bool {
+        switch kind {
+        case .blanks: return false
+        case .other: return true
+        case .text(let key):
+            switch symbol {
+            case .string(let hovered)?: return hovered == key
+            // An offer's hover shows its title's text.
+            case .offer(let offer)?: return resolved.offers[offer]?.title?.key?.value == key
+            case nil: return false
+            }
+        }
+    }
+
+    private static func kind(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>, _ resolved: ResolvedConfig) -> Kind {
+        // The common prefix and suffix (not overlapping in either text).
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let removed = UnsafeBufferPointer(rebasing: old[prefix..<(old.count - suffix)])
+        let inserted = UnsafeBufferPointer(rebasing: new[prefix..<(new.count - suffix)])
+        let before: UInt8? = prefix > 0 ? old[prefix - 1] : nil
+        let after: UInt8? = suffix > 0 ? old[old.count - suffix] : nil
+        switch lexicalState(old, at: prefix) {
+        case .between:
+            // Blanks between two tokens: not inside a literal (`tr ue`, `1 2`) or a comment's
+            // opening (`/ /`), where they would split or join one.
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            guard removed.allSatisfy(isBlank), inserted.allSatisfy(isBlank) else { return .other }
+            if let before, let after, isTokenByte(before), isTokenByte(after) { return .other }
+            return .blanks
+        case .string(let start, let quote):
+            // Inside one literal, and it still ends where it did: no quote, escape or control byte.
+            let plain = { (byte: UInt8) in byte != quote && byte != UInt8(ascii: "\\") && byte >= 0x20 }
+            guard removed.allSatisfy(plain), inserted.allSatisfy(plain), let key = resolved.key(ofTextAt: start) else { return .other }
+            return .text(key: key)
+        case .escaped, .comment:
+            return .other
+        }
+    }
+
+    /// Bytes of a literal (`true`, a number) or of a comment's delimiters.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "*"): return true
+        default: return byte >= 0x80
+        }
+    }
+
+    enum LexicalState: Equatable {
+        case between
+        /// In a string literal opened at `start` by `quote` (`"`, or `'` as the lenient syntax allows).
+        case string(start: Int, quote: UInt8)
+        /// Just after a backslash in a string.
+        case escaped
+        case comment
+    }
+
+    /// Where `end` is in `bytes`: between tokens, in a string, just after an escape, in a comment.
+    static func lexicalState(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> LexicalState {
+        var state = LexicalState.between
+        var index = 0
+        while index < end {
+            let byte = bytes[index]
+            switch state {
+            case .between:
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    state = .string(start: index, quote: byte)
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+                    // A comment: skip to its end (a line's, or `*/`).
+                    let block = bytes[index + 1] == UInt8(ascii: "*")
+                    var position = index + 2
+                    while position < bytes.count {
+                        if block ? (bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"))
+                            : bytes[position] == 0x0A { break }
+                        position += 1
+                    }
+                    let close = block ? position + 2 : position
+                    if close > end { return .comment }
+                    index = close
+                    continue
+                }
+            case .string(_, let quote):
+                if byte == UInt8(ascii: "\\") {
+                    if index + 1 == end { return .escaped }
+                    index += 2
+                    continue
+                }
+                if byte == quote { state = .between }
+            case .escaped, .comment:
+                return state
+            }
+            index += 1
+        }
+        return state
+    }
+}

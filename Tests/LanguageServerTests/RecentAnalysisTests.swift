@@ -61,6 +61,95 @@ import JSONSyntax
         #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again")
     }
 
+    /// Replaces the first `needle` of `sample` by `replacement` with one incremental change (the
+    /// client's analysis at version 1 first); returns the new text.
+    static func edit(_ client: inout TestClient, _ needle: String, _ replacement: String) -> String {
+        _ = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"restore\"}", in: sample, offset: 3)))
+        let start = position(of: needle, in: sample)
+        precondition(!needle.contains("\n"))
+        let end = Position(line: start.line, character: start.character + needle.utf16.count)
+        change(&client, version: 2, [["range": ["start": start.json, "end": end.json], "text": .string(replacement)]])
+        return replacingFirst(needle, with: replacement, in: sample)
+    }
+
+    /// The hover at `needle` (its `occurrence`) of `text`, from `client` and from a server that
+    /// analysed `text` itself.
+    static func hovers(_ client: inout TestClient, _ needle: String, in text: String, occurrence: Int = 0, offset: Int = 3) -> (JSON, JSON) {
+        let at = TestClient.at(sampleURI, position(of: needle, in: text, occurrence: occurrence, offset: offset))
+        var reference = fresh(text)
+        return (client.result("textDocument/hover", at), reference.result("textDocument/hover", at))
+    }
+
+    @Test func hoverAfterATranslationChangedShowsTheNewText() {
+        var client = NavigationTests.client()
+        // The German text of "restore" changes; the hover is on a reference far from it.
+        let text = Self.edit(&client, "Wiederherstellen\"}", "Wiederherstellen jetzt\"}")
+        let (answer, expected) = Self.hovers(&client, "\"restore\"}", in: text, occurrence: 1)
+        #expect((expected["contents"]?["value"]?.string ?? "").contains("Wiederherstellen jetzt"))
+        #expect(answer == expected)
+        #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again: the answer reads the changed text")
+    }
+
+    @Test func hoverOnAnOfferAfterItsTitleTextChangedShowsTheNewTitle() {
+        var client = NavigationTests.client()
+        let text = Self.edit(&client, "\"Stay\"", "\"Stay with us\"")
+        let (answer, expected) = Self.hovers(&client, "\"stay\"}", in: text, offset: 2)
+        #expect((expected["contents"]?["value"]?.string ?? "").contains("Stay with us"))
+        #expect(answer == expected)
+    }
+
+    @Test func aTextOfAnotherKeyChangedLeavesTheLastAnalysisAnswering() {
+        var client = NavigationTests.client()
+        // The English text of "title" changes: the hover on "restore", the offer (its title is
+        // "offer_title") and a colour read nothing of it.
+        let text = Self.edit(&client, "\"Help\"", "\"Help me\"")
+        for (needle, offset) in [("\"restore\"}", 3), ("\"stay\"}", 2), ("\"#777777\"", 3), ("\"MISSING_PURCHASE\"", 3)] {
+            let (answer, expected) = Self.hovers(&client, needle, in: text, offset: offset)
+            #expect(answer == expected, "\(needle)")
+        }
+        #expect(client.server.analyses[sampleURI]?.version == 1, "answered from the last analysis")
+        // The key whose text changed: analysed again.
+        let (answer, expected) = Self.hovers(&client, "\"title\"", in: text, occurrence: 2, offset: 2)
+        #expect((expected["contents"]?["value"]?.string ?? "").contains("Help me"))
+        #expect(answer == expected)
+        #expect(client.server.analyses[sampleURI]?.version == 2)
+    }
+
+    @Test func aTranslationAddedOrAKeyRenamedElsewhereIsAnalysedAgain() {
+        for (needle, replacement, hovered, occurrence, shows) in [
+            // A Japanese text added to "restore" (structure, not one text).
+            ("\"Wiederherstellen\"}", "\"Wiederherstellen\", \"ja\": \"復元\"}", "\"restore\"}", 1, "復元"),
+            // The offer's title now names another key (a reference, not a text).
+            ("\"title_key\": \"offer_title\", \"subtitle", "\"title_key\": \"title\", \"subtitle", "\"stay\"}", 0, "Title: “Help”"),
+        ] {
+            var client = NavigationTests.client()
+            let text = Self.edit(&client, needle, replacement)
+            let (answer, expected) = Self.hovers(&client, hovered, in: text, occurrence: occurrence, offset: 2)
+            #expect((expected["contents"]?["value"]?.string ?? "").contains(shows), "\(replacement)")
+            #expect(answer == expected, "\(replacement)")
+        }
+    }
+
+    @Test func whereAnOffsetIsInTheText() {
+        typealias State = EditFootprint.LexicalState
+        func state(_ text: String, _ end: Int) -> State {
+            Array(text.utf8).withUnsafeBufferPointer { EditFootprint.lexicalState($0, at: end) }
+        }
+        let text = #"{"a\"b": 'c', // "x\#n /* "y */ "z"}"#
+        #expect(state(text, 1) == .between)
+        #expect(state(text, 2) == .string(start: 1, quote: UInt8(ascii: "\"")))
+        #expect(state(text, 4) == .escaped, "just after the backslash")
+        #expect(state(text, 6) == .string(start: 1, quote: UInt8(ascii: "\"")), "the escaped quote does not close it")
+        #expect(state(text, 8) == .between)
+        #expect(state(text, 11) == .string(start: 9, quote: UInt8(ascii: "'")))
+        #expect(state(text, 13) == .between)
+        #expect(state(text, 18) == .comment, "a quote in a line comment opens nothing")
+        let block = Array(text.utf8).firstIndex(of: UInt8(ascii: "*"))!
+        #expect(state(text, block + 3) == .comment)
+        let z = Array(text.utf8).lastIndex(of: UInt8(ascii: "z"))!
+        #expect(state(text, z) == .string(start: z - 1, quote: UInt8(ascii: "\"")), "after the comments")
+    }
+
     @Test func completionAfterAnEditReadsTheCurrentTextAndTheLastAnalysis() {
         var client = NavigationTests.client()
         _ = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"restore\"}", in: sample, offset: 3)))

@@ -167,6 +167,11 @@ package struct Translations: RandomAccessCollection, Sendable {
         try table.strings.withUTF8(table.text(record(position)), body)
     }
 
+    /// Whether one of these texts is the literal whose opening quote is at `start`.
+    package func containsLiteral(startingAt start: Int) -> Bool {
+        (Int(lower)..<Int(upper)).contains { table.text($0).range.start == start }
+    }
+
     /// The position of the first text whose normalized locale is `normalized`.
     package func firstIndex(normalizedLocale normalized: String) -> Int? {
         indices.first { normalizedLocale(at: $0) == normalized }

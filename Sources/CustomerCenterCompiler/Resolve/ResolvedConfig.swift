@@ -134,6 +134,12 @@ package struct ResolvedConfig: Sendable {
         return Self.lookup(entry, locale: locale, defaultLocale: defaultLocale)
     }
 
+    /// The key of `localized_strings` one of whose texts is the literal whose opening quote is
+    /// at `start`, or `nil` when no text starts there.
+    package func key(ofTextAt start: Int) -> String? {
+        (config.localization?.entries ?? []).first { $0.translations.containsLiteral(startingAt: start) }?.key.value
+    }
+
     /// Lookup with fallback over one entry's translations. Chinese goes by script before the
     /// language: `zh-TW` and `zh-HK` take `zh-Hant` (Traditional), `zh-CN` takes `zh-Hans`, before `zh`.
     package static func lookup(_ entry: StringEntry, locale: String, defaultLocale: String?) -> (translation: Translation, origin: TextOrigin)? {
