@@ -66,11 +66,16 @@ public struct Diagnostic: Sendable, Equatable {
     public var pointer: JSONPointer
     /// Related places ("first defined here").
     public var notes: [DiagnosticNote]
-    /// A suggested edit.
-    public var fix: Fix?
+    /// A suggested edit (``LintRun/fix(_:configuration:settings:unsafe:)`` applies it).
+    package var fix: Fix?
+
+    /// Whether the finding has a fix, and of which kind: `.safe` ones are applied by
+    /// ``LintRun/fix(_:configuration:settings:unsafe:)``, `.unsafe` ones only with `unsafe: true`;
+    /// `nil` when it has none.
+    public var fixApplicability: FixApplicability? { fix?.applicability }
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         id: RuleID, severity: Severity, message: String, file: String, range: ByteRange,
         pointer: JSONPointer = .root, notes: [DiagnosticNote] = [], fix: Fix? = nil
     ) {
@@ -85,7 +90,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     /// The order of SPEC §3: file, then offset, then id (then message, for a total order).
-    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    package static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.file != b.file { return a.file < b.file }
         if a.range.start != b.range.start { return a.range.start < b.range.start }
         if a.id != b.id { return a.id < b.id }
@@ -104,7 +109,7 @@ public struct DiagnosticNote: Sendable, Equatable {
     public var range: ByteRange
 
     /// Creates a note.
-    public init(message: String, file: String, range: ByteRange) {
+    package init(message: String, file: String, range: ByteRange) {
         self.message = message
         self.file = file
         self.range = range
@@ -121,16 +126,16 @@ public enum FixApplicability: String, Sendable, CaseIterable {
 }
 
 /// A suggested change: a label and the text edits that make it.
-public struct Fix: Sendable, Equatable {
+package struct Fix: Sendable, Equatable {
     /// What the fix does ("remove the trailing comma").
-    public var message: String
+    package var message: String
     /// Non-overlapping edits in the diagnostic's file.
-    public var edits: [TextEdit]
+    package var edits: [TextEdit]
     /// Safe to apply unattended, or a guess.
-    public var applicability: FixApplicability
+    package var applicability: FixApplicability
 
     /// Creates a fix; a fix is a guess unless it says it is safe.
-    public init(message: String, edits: [TextEdit], applicability: FixApplicability = .unsafe) {
+    package init(message: String, edits: [TextEdit], applicability: FixApplicability = .unsafe) {
         self.message = message
         self.edits = edits
         self.applicability = applicability
@@ -138,14 +143,14 @@ public struct Fix: Sendable, Equatable {
 }
 
 /// Replace the bytes of `range` with `replacement`.
-public struct TextEdit: Sendable, Equatable {
+package struct TextEdit: Sendable, Equatable {
     /// The bytes to replace (empty to insert).
-    public var range: ByteRange
+    package var range: ByteRange
     /// The new text (empty to delete).
-    public var replacement: String
+    package var replacement: String
 
     /// Creates an edit.
-    public init(range: ByteRange, replacement: String) {
+    package init(range: ByteRange, replacement: String) {
         self.range = range
         self.replacement = replacement
     }

@@ -14,12 +14,12 @@ public struct FileReport: Sendable {
     /// Findings per rule that are counted but not shown (the display cap).
     public private(set) var omitted: [RuleID: Int] = [:]
     /// Rules switched off for this file (JUnit does not list them as passed).
-    public var disabledRules: Set<RuleID> = []
+    package var disabledRules: Set<RuleID> = []
     /// Whether `counts` came from the run (every finding) rather than from `diagnostics`.
     private var exactCounts = false
 
     /// Creates a report; diagnostics are sorted into report order and counted.
-    public init(source: SourceFile, diagnostics: [Diagnostic]) {
+    package init(source: SourceFile, diagnostics: [Diagnostic]) {
         self.source = source
         self.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
         self.counts = FindingCounts(diagnostics)
@@ -58,7 +58,7 @@ public struct UnreadableFile: Sendable, Equatable {
     public var reason: String
 
     /// Creates an entry.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -73,7 +73,7 @@ public struct SkippedFile: Sendable, Equatable {
     public var reason: String
 
     /// Creates an entry.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -88,7 +88,7 @@ public struct LintReport: Sendable {
     public var unreadable: [UnreadableFile]
 
     /// Creates a report.
-    public init(files: [FileReport], unreadable: [UnreadableFile] = []) {
+    package init(files: [FileReport], unreadable: [UnreadableFile] = []) {
         self.files = files
         self.unreadable = unreadable
     }

@@ -42,7 +42,7 @@ public struct RuleDescriptor: Sendable {
     public let exampleFormat: InputFormat
 
     /// Creates a descriptor.
-    public init(
+    package init(
         id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
         formats: Set<InputFormat>, fixes: Set<FixApplicability> = [], isSyntax: Bool = false, blocksCompile: Bool = false,
         marksUnnecessaryCode: Bool = false,
@@ -70,7 +70,7 @@ public struct RuleDescriptor: Sendable {
     }
 
     /// The marker in examples that shows where a diagnostic must start.
-    public static let marker: Character = "↓"
+    package static let marker: Character = "↓"
 
     /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
     package var formatsLabel: String {

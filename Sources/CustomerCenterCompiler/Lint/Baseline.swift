@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// Findings a team accepts for now (`lint --write-baseline`, `--baseline`): matched by file, rule
 /// and JSON pointer with a count, so they survive edits that move lines; only new findings fail.
-public struct Baseline: Sendable {
+package struct Baseline: Sendable {
     /// One accepted finding kind at one place.
     package struct Entry: Sendable, Equatable {
         package var file: String
@@ -14,14 +14,14 @@ public struct Baseline: Sendable {
     }
 
     /// The baseline file.
-    public let source: SourceFile
+    package let source: SourceFile
     /// Its entries.
     package var entries: [Entry] = []
     /// Problems reading it.
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
     /// How a reported file path is recorded and compared (the CLI makes it relative to the
     /// baseline's folder, so `customer_center.json` and `./customer_center.json` are one file).
-    public let pathKey: @Sendable (String) -> String
+    package let pathKey: @Sendable (String) -> String
 
     static let schema = ObjectSchema("Baseline", "Accepted findings.", fields: [
         Field("version", .integer(minimum: 1, maximum: 1), required: true, "Format version (1)."),
@@ -34,7 +34,7 @@ public struct Baseline: Sendable {
     ])
 
     /// Reads a baseline file; problems become `diagnostics`.
-    public init(source: SourceFile, pathKey: @escaping @Sendable (String) -> String = Baseline.normalizedPath) {
+    package init(source: SourceFile, pathKey: @escaping @Sendable (String) -> String = Baseline.normalizedPath) {
         self.source = source
         self.pathKey = pathKey
         var sink = DiagnosticSink(file: source.path)
@@ -55,7 +55,7 @@ public struct Baseline: Sendable {
     }
 
     /// The baseline of `reports`' findings, canonical JSON.
-    public static func write(_ reports: [FileReport], pathKey: (String) -> String = Baseline.normalizedPath) -> String {
+    package static func write(_ reports: [FileReport], pathKey: (String) -> String = Baseline.normalizedPath) -> String {
         var counts: [String: (file: String, rule: String, pointer: String, count: Int)] = [:]
         for diagnostic in reports.flatMap(\.diagnostics) {
             let file = pathKey(diagnostic.file)
@@ -69,5 +69,5 @@ public struct Baseline: Sendable {
     }
 
     /// A path with `.` segments and repeated slashes removed (`./a//b.json` → `a/b.json`).
-    @Sendable public static func normalizedPath(_ path: String) -> String { PathText.normalized(path) }
+    @Sendable package static func normalizedPath(_ path: String) -> String { PathText.normalized(path) }
 }

@@ -39,11 +39,11 @@ package struct LintOptions: Sendable {
 }
 
 /// A configured rule level: a severity, or off (SPEC §6, `--rule`).
-public enum RuleLevel: String, Sendable, CaseIterable {
+package enum RuleLevel: String, Sendable, CaseIterable {
     case off, note, warning, error
 
     /// The severity, or `nil` for off.
-    public var severity: Severity? {
+    package var severity: Severity? {
         switch self {
         case .off: return nil
         case .note: return .note

@@ -8,9 +8,9 @@ public struct LinterConfiguration: Sendable {
     /// `platforms`, if given.
     public var platforms: Set<Platform>?
     /// `rules`: level per rule id or group, in file order.
-    public var ruleSelections: [RuleSelection] = []
+    package var ruleSelections: [RuleSelection] = []
     /// `rules` as a level per rule id (a single rule wins over its group).
-    public var rules: [RuleID: RuleLevel] { RuleSelection.levels(ruleSelections) }
+    package var rules: [RuleID: RuleLevel] { RuleSelection.levels(ruleSelections) }
     /// `include`: globs (relative to the file's folder) naming the configs a directory holds;
     /// empty: `customer_center*.json` and `customer-center*.json`.
     public var include: [String] = []

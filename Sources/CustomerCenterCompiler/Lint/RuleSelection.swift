@@ -4,9 +4,9 @@ import JSONSyntax
 /// say them, held to one standard (SPEC §2, §6): a rule id or a group (`appearance.*`), a
 /// level; an unknown id or level is refused with a "did you mean", and a syntax rule cannot be
 /// switched off or lowered below error.
-public struct RuleSelection: Sendable, Equatable {
+package struct RuleSelection: Sendable, Equatable {
     /// What a selection names: one rule, or every rule of a group.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         /// One rule.
         case rule(RuleID)
         /// Every rule whose id starts with `group` + `.` (`"l10n.*"` → `l10n`).
@@ -14,16 +14,16 @@ public struct RuleSelection: Sendable, Equatable {
     }
 
     /// The rule or group.
-    public var target: Target
+    package var target: Target
     /// The level.
-    public var level: RuleLevel
+    package var level: RuleLevel
 
     /// Why a selection was refused, with a suggestion when one is close.
-    public struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         /// One line, lower-case start.
-        public var message: String
+        package var message: String
         /// `did you mean 'x'?`, or a hint.
-        public var help: String?
+        package var help: String?
         /// Which part was wrong: the rule id (or group), or the level.
         package var part: Part
         /// The replacement a fix would write.
@@ -34,7 +34,7 @@ public struct RuleSelection: Sendable, Equatable {
     }
 
     /// Reads a rule id or group and a level (`"l10n.*"`, `"error"`).
-    public static func parse(target text: String, level levelText: String) throws(Problem) -> RuleSelection {
+    package static func parse(target text: String, level levelText: String) throws(Problem) -> RuleSelection {
         let target = try parseTarget(text)
         guard let level = RuleLevel(rawValue: levelText) else {
             let names = RuleLevel.allCases.map(\.rawValue)
@@ -53,7 +53,7 @@ public struct RuleSelection: Sendable, Equatable {
     }
 
     /// Reads `ID=LEVEL` (the command line's form).
-    public static func parse(_ pair: String) throws(Problem) -> RuleSelection {
+    package static func parse(_ pair: String) throws(Problem) -> RuleSelection {
         guard let equals = pair.firstIndex(of: "=") else {
             throw Problem(message: "invalid '--rule \(pair)'; expected ID=off|note|warning|error (ID may be a group such as 'l10n.*')",
                           help: nil, part: .target, suggestion: nil)
@@ -82,7 +82,7 @@ public struct RuleSelection: Sendable, Equatable {
     }
 
     /// The rules it sets.
-    public var rules: [RuleID] {
+    package var rules: [RuleID] {
         switch target {
         case .rule(let id): return [id]
         case .group(let group): return RuleCatalog.all.map(\.id).filter { $0.rawValue.hasPrefix(group + ".") }

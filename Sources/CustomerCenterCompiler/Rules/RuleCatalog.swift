@@ -1,7 +1,7 @@
 import JSONSyntax
 
 /// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
-public enum RuleCatalog {
+package enum RuleCatalog {
     /// The rules the parser and decoders report.
     static let emittedRules: (syntax: [any Rule.Type], schema: [any Rule.Type], compat: [any Rule.Type], config: [any Rule.Type]) = (
         [JSONSyntaxRule.self, JSONCommentRule.self, JSONTrailingCommaRule.self, JSONDuplicateKeyRule.self,
@@ -17,7 +17,7 @@ public enum RuleCatalog {
     static let previewRuleTypes: [any Rule.Type] = [PreviewTruncatedRule.self]
 
     /// Their ids.
-    public static let previewRules: Set<RuleID> = Set(previewRuleTypes.map { $0.descriptor.id })
+    package static let previewRules: Set<RuleID> = Set(previewRuleTypes.map { $0.descriptor.id })
 
     /// The rules that check the resolved model, in catalog order. Listed explicitly: finding
     /// them with `as? ModelRule.Type` casts would search the conformance tables at every start.
@@ -45,13 +45,13 @@ public enum RuleCatalog {
         + previewRuleTypes
 
     /// Rules this project adds to SPEC §5 (documented in the README's rule table).
-    public static let projectRules: Set<RuleID> = Set(([
+    package static let projectRules: Set<RuleID> = Set(([
         MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
         CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule's descriptor.
-    public static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }
+    package static let all: [RuleDescriptor] = ruleTypes.map { $0.descriptor }
 
     /// The ids of the rules that block `compile` (`RuleDescriptor.blocksCompile`).
     static let compileBlockingRules: Set<RuleID> = Set(all.filter(\.blocksCompile).map(\.id))
@@ -59,5 +59,23 @@ public enum RuleCatalog {
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The descriptor of `id`, if the rule exists.
-    public static func descriptor(for id: RuleID) -> RuleDescriptor? { byID[id] }
+    package static func descriptor(for id: RuleID) -> RuleDescriptor? { byID[id] }
+}
+
+// The catalog's public face: the rules' metadata through the descriptor and the id.
+extension RuleDescriptor {
+    /// Every rule, in the order `customer-center rules` lists them (SPEC §5).
+    ///
+    /// ```swift
+    /// for rule in RuleDescriptor.all where rule.blocksCompile {
+    ///     print(rule.id, rule.summary)
+    /// }
+    /// ```
+    public static var all: [RuleDescriptor] { RuleCatalog.all }
+}
+
+extension RuleID {
+    /// The rule's descriptor (summary, rationale, default severity, examples); `nil` when no
+    /// rule has this id (`diagnostic.id.descriptor?.rationale`).
+    public var descriptor: RuleDescriptor? { RuleCatalog.descriptor(for: self) }
 }

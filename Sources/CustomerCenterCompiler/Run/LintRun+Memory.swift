@@ -20,9 +20,9 @@ public struct CompileResult: Sendable {
 
 extension LintRun {
     /// Lints sources already in memory under one configuration (an app's unit test, a server
-    /// validating an upload): the same pipeline, gate and verdict as files on disk.
-    /// With a `baseline`, the findings it records are accepted (its paths compared with each
-    /// source's name by `baseline.pathKey`) and its stale entries reported.
+    /// validating an upload): the same pipeline, gate and verdict as files on disk. Rule
+    /// levels, platforms, required locales and ignores come from `configuration` (the text of a
+    /// `.customer-center.json`), the gate's options from `settings`.
     ///
     /// ```swift
     /// let config = SourceFile(path: "customer_center.json", text: json)
@@ -33,8 +33,15 @@ extension LintRun {
     /// }
     /// let passed = result.verdict == .passed
     /// ```
-    public static func lint(_ sources: [SourceFile], configuration: LinterConfiguration? = nil, settings: RunSettings = RunSettings(),
-                            baseline: Baseline? = nil) -> RunResult {
+    public static func lint(_ sources: [SourceFile], configuration: LinterConfiguration? = nil, settings: RunSettings = RunSettings()) -> RunResult {
+        lint(sources, configuration: configuration, settings: settings, baseline: nil)
+    }
+
+    /// The same with a `baseline` in memory: the findings it records are accepted (its paths
+    /// compared with each source's name by `baseline.pathKey`) and its stale entries reported.
+    /// (A library user names a baseline file with `RunSettings.baselinePath`.)
+    package static func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, settings: RunSettings = RunSettings(),
+                             baseline: Baseline?) -> RunResult {
         let run = LintRun(settings: settings)
         var state = RunState()
         if let configuration, !configuration.isValid {
@@ -65,7 +72,7 @@ extension LintRun {
 
 extension LintRun {
     /// Compiles a config in memory (SPEC §4.1): lints it under `configuration` and `settings`
-    /// exactly as ``lint(_:configuration:settings:baseline:)`` does and, when nothing blocks it,
+    /// exactly as ``lint(_:configuration:settings:)`` does and, when nothing blocks it,
     /// builds one payload per platform and locale from the lint's resolved model. An error, or
     /// a finding of a rule that blocks compile (``RuleDescriptor/blocksCompile``, whatever the
     /// configuration says of it), refuses the compile: `payloads` is `nil` and the verdict fails.

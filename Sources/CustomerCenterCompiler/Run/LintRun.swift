@@ -7,8 +7,9 @@ public struct RunSettings: Sendable {
     public var inputFormat: InputFormat?
     /// `--platform`; `nil` = the configuration file's, else inferred per file.
     public var platforms: Set<Platform>?
-    /// `--rule` levels, in the order given.
-    public var rules: [RuleSelection] = []
+    /// `--rule` levels, in the order given (a library user sets levels with a configuration:
+    /// `LinterConfiguration(source:)` of a `.customer-center.json` text).
+    package var rules: [RuleSelection] = []
     /// `--quiet`: errors only.
     public var quiet = false
     /// `--strict`: any warning fails the gate.

@@ -24,7 +24,7 @@ public struct SourceFile: Sendable {
 
     /// Byte offset of the first byte of each line. Built on first use: a clean file is never
     /// displayed, and the scan is a whole pass over the bytes.
-    public var lineStarts: [Int] {
+    package var lineStarts: [Int] {
         lineTable.starts.withLock { starts in
             if let starts { return starts }
             let built = Self.buildLineStarts(bytes)
@@ -64,7 +64,7 @@ public struct SourceFile: Sendable {
 
     /// The file's line ending, as its first line break writes it: `"\r\n"`, `"\r"`, or `"\n"`
     /// (also for a file without line breaks). Writers keep it (SPEC §2).
-    public var lineEnding: String {
+    package var lineEnding: String {
         let index = bytes.withUnsafeBufferPointer { ByteScan.firstLineBreak($0, from: 0) }
         guard index < bytes.count else { return "\n" }
         if bytes[index] == 0x0A { return "\n" }
@@ -72,12 +72,12 @@ public struct SourceFile: Sendable {
     }
 
     /// Whether the file starts with a UTF-8 byte-order mark.
-    public var hasByteOrderMark: Bool {
+    package var hasByteOrderMark: Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     /// The 0-based index of the line holding `offset` (binary search).
-    public func lineIndex(of offset: Int) -> Int {
+    package func lineIndex(of offset: Int) -> Int {
         let lineStarts = self.lineStarts
         var low = 0
         var high = lineStarts.count - 1
@@ -146,7 +146,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The bytes of line `index` (0-based) without its line break.
-    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+    package func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
         let lineStarts = self.lineStarts
         guard lineStarts.indices.contains(index) else { return [] }
         var start = lineStarts[index]
