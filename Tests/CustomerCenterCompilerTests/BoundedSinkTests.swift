@@ -90,4 +90,22 @@ import JSONSyntax
             #expect(count == everything.diagnostics.filter { $0.id == rule }.count - Linter.findingsPerRuleLimit)
         }
     }
+
+    /// A library user may set any cap: 0 (or less) shows no finding and still counts every one
+    /// (it crashed the bounded sink: an index before the first kept finding).
+    @Test(arguments: [0, -3, 1])
+    func aCapOfZeroOrLessShowsNothingAndCountsEverything(cap: Int) throws {
+        let text = #"{"localization": {"default": "en", "localized_strings": {"a": {"en": " x"}, "b": {"en": " y"}, "c": {"en": " z"}}}}"#
+        let source = SourceFile(path: "capped.json", text: text)
+        let options = LintOptions()
+        let everything = Linter.analyze(source, options: options, gate: options.gate, displayCap: nil).analysis.report
+        let capped = Linter.analyze(source, options: options, gate: options.gate, displayCap: cap).analysis.report
+        let perRule = everything.counts.byRule
+        try #require(perRule.values.contains { $0 >= 3 }, "a rule with several findings: \(perRule)")
+        #expect(capped.counts == everything.counts)
+        for (rule, count) in perRule {
+            #expect(capped.diagnostics.filter { $0.id == rule }.count == min(count, max(cap, 0)))
+            #expect(capped.omitted[rule, default: 0] == count - min(count, max(cap, 0)))
+        }
+    }
 }

@@ -104,8 +104,9 @@ package enum Linter {
     static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
                         displayCap: Int?) -> (analysis: Analysis, gate: FindingGate) {
         // The sink keeps the first findings of each rule in report order (at least the cap, at
-        // most twice as many) and only counts the rest.
-        var sink = DiagnosticSink(file: source.path, keepPerRule: displayCap, gate: gate)
+        // most twice as many) and only counts the rest. It keeps at least one: a cap of 0 (or
+        // less) is applied below, as every cap is.
+        var sink = DiagnosticSink(file: source.path, keepPerRule: displayCap.map { max($0, 1) }, gate: gate)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
         // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
