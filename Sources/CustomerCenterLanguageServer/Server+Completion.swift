@@ -85,7 +85,7 @@ extension Server {
                     item(offer.value, kind: 18, detail: detail.map { "offer \($0)" }, range: range)
                 }
             } else if key.hasSuffix("_key") {
-                for entry in resolved?.config.localization?.entries ?? [] {
+                for entry in resolved?.config.localization?.entries ?? .empty {
                     let text = resolved.flatMap { $0.text(entry.key.value, locale: $0.defaultLocale ?? "en")?.translation.textValue }
                     item(entry.key.value, kind: 18, detail: text, range: range)
                 }

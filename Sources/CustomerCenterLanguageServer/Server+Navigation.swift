@@ -190,7 +190,7 @@ extension Server {
             let whole = key.range.union(offer.range)
             return (symbol(key.value, Self.text(offer.title), kind: 23, range: whole, selection: key.range), whole)
         }
-        let strings: [(JSON, ByteRange)] = config.format == .authoring ? (config.localization?.entries ?? []).map { entry in
+        let strings: [(JSON, ByteRange)] = config.format == .authoring ? (config.localization?.entries ?? .empty).map { entry in
             let whole = entry.translations.reduce(entry.key.range) { $0.union($1.text.range) }
             let text = entry.translations.first.map(\.textValue)
             return (symbol(entry.key.value, text, kind: 15, range: whole, selection: entry.key.range), whole)

@@ -16,7 +16,11 @@ struct DuplicateKeyIndex {
 
     /// Where this object's slots start on the parser's stack.
     let base: Int
-    private var table: [String: ByteRange]?
+    /// Past `linearLimit` members: an open-addressing table of the first member of each key
+    /// (its tape entry + 1; 0 is empty), at most half full, hashed as Swift hashes the key's
+    /// string. Four bytes a slot, where a dictionary of strings took about fifty a key.
+    private var table: [UInt32]?
+    private var tableCount = 0
     /// One bit per signature seen (a 128-bit filter): a key whose bit is clear has no earlier
     /// key of its signature, and most keys of an object are like that.
     private var seenLow: UInt64 = 0
@@ -70,18 +74,43 @@ struct DuplicateKeyIndex {
                 slots.append(Slot(signature: signature, entry: UInt32(truncatingIfNeeded: key)))
                 return match
             }
-            var built: [String: ByteRange] = [:]
-            built.reserveCapacity((slots.count - base) * 2)
+            var built = [UInt32](repeating: 0, count: Self.linearLimit * 4)
+            tableCount = 0
             for slot in slots[base...] {
-                let text = tape.text(at: Int(slot.entry), in: bytes)
-                if built[text] == nil { built[text] = Self.range(of: Int(slot.entry), in: tape) }
+                _ = Self.find(Int(slot.entry), in: &built, count: &tableCount, tape: tape, bytes: bytes)
             }
             table = built
         }
-        let text = tape.text(at: key, in: bytes)
-        if let first = table?[text] { return first }
-        table?[text] = range
-        return nil
+        var built = table!
+        table = nil  // uniquely referenced while it changes
+        defer { table = built }
+        if tableCount * 2 >= built.count {
+            // Grow: every first member again, into twice the slots.
+            var grown = [UInt32](repeating: 0, count: built.count * 2)
+            tableCount = 0
+            for held in built where held != 0 {
+                _ = Self.find(Int(held) - 1, in: &grown, count: &tableCount, tape: tape, bytes: bytes)
+            }
+            built = grown
+        }
+        return Self.find(key, in: &built, count: &tableCount, tape: tape, bytes: bytes).map { Self.range(of: $0, in: tape) }
+    }
+
+    /// The earlier member with the key of tape entry `key` in `table`, or `nil` after adding it.
+    private static func find(_ key: Int, in table: inout [UInt32], count: inout Int, tape: TapeBuilder,
+                             bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mask = table.count - 1
+        var slot = tape.text(at: key, in: bytes).hashValue & mask
+        while true {
+            let held = table[slot]
+            if held == 0 {
+                table[slot] = UInt32(truncatingIfNeeded: key + 1)
+                count += 1
+                return nil
+            }
+            if sameKey(key, Int(held) - 1, tape: tape, bytes: bytes) { return Int(held) - 1 }
+            slot = (slot + 1) & mask
+        }
     }
 
     private static func range(of index: Int, in tape: TapeBuilder) -> ByteRange {

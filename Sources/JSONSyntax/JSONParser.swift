@@ -41,7 +41,7 @@ package enum JSONParser {
             let rootIndex = parser.parseDocument()
             return (parser.tape, rootIndex, parser.issues)
         }
-        // The tape grew by doubling and is kept as it is: the capacity past its end was never
+        // The tape is kept with the capacity it was given: the capacity past its end was never
         // written, so it costs address space, not memory (a copy of the exact size would make
         // the tape twice resident at once, the peak of a large file).
         let entries = builder.entries
@@ -90,6 +90,13 @@ struct Parser {
         self.maxDepth = maxDepth
         self.issueLimit = issueLimit
         self.spillLimit = spillLimit
+        // As many values and spills as the bytes can hold (a value and its separator take two
+        // bytes at least; only a run of open brackets takes fewer, and then the tape grows),
+        // reserved at once: the tape is written in place, not copied each time it doubles (a
+        // copy held the old and the new tape at once). The capacity never written costs
+        // address space, not memory.
+        tape.entries.reserveCapacity(bytes.count / 2 + 2)
+        tape.spills.reserveCapacity(min(bytes.count / 2 + 2, spillLimit))
     }
 
     /// Stops reading when the tape holds as many spills (objects, arrays, escaped strings) as

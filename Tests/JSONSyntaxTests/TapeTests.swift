@@ -123,9 +123,10 @@ import TestSupport
     @Test func repeatedKeysAreFoundAsByComparingEveryPair() throws {
         var generator = SeededGenerator(seed: 21)
         // Few distinct keys, so objects repeat them; some written with escapes (same text,
-        // other bytes); sizes on both sides of the 256-member switch to a table.
+        // other bytes); sizes on both sides of the 256-member switch to a table, and past 512
+        // keys, where the table grows.
         let keys = ["a", "b", "ab", "ba", "abc", "acc", "zz", "a\\u0062", "\\u0061", "k1", "k2", "k10", "x_y", "x_z"]
-        for size in [1, 2, 5, 17, 40, 255, 256, 257, 300] {
+        for size in [1, 2, 5, 17, 40, 255, 256, 257, 300, 1_500] {
             var written: [String] = []
             for _ in 0..<size {
                 written.append(generator.next() % 3 == 0 ? keys[Int(generator.next() % UInt64(keys.count))] : "u\(generator.next() % UInt64(size * 2))")

@@ -14,9 +14,13 @@ struct PayloadBuilder {
 
     /// Every key of the table with its text in `locale`, with the fallback of SPEC §1.1.
     static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
-        resolved.strings.mapValues { entry in
-            ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale)?.translation.textValue ?? ""
+        var texts: [String: String] = [:]
+        texts.reserveCapacity(resolved.strings.entries.count)
+        // The first of keys that are equal as strings, as lookups find.
+        for entry in resolved.strings.entries where texts[entry.key.value] == nil {
+            texts[entry.key.value] = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale)?.translation.textValue ?? ""
         }
+        return texts
     }
 
     var config: CustomerCenterConfig { resolved.config }
@@ -38,7 +42,7 @@ struct PayloadBuilder {
     /// What the backend sends: every key of the config's table in the locale, plus every SDK
     /// built-in key the table does not define, in the locale's built-in text. The config wins.
     func localizedStrings() -> [(String, JSONValue)] {
-        let own = (config.localization?.entries ?? []).map { ($0.key.value, JSONValue.text(text($0.key.value))) }
+        let own = (config.localization?.entries ?? .empty).map { ($0.key.value, JSONValue.text(text($0.key.value))) }
         let defined = Set(own.map(\.0))
         let builtIn = BuiltInStrings.strings(for: locale).strings
         return own + SDKStrings.orderedKeys.compactMap { key in

@@ -81,21 +81,26 @@ enum ConfigDecoder {
                 elements.compactMap { element in element.node.stringValue.map { Located($0, range: element.node.range, pointer: element.pointer) } }
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
-            entries: [], pointer: reader.pointer, keyRange: keyRange)
-        let entries = reader.entries("localized_strings") ?? []
-        var capacity = 0
-        for (_, value) in entries { capacity += value.objectMembers?.count ?? 1 }
+            entries: .empty, pointer: reader.pointer, keyRange: keyRange)
+        // The members of `localized_strings` are read twice (texts counted, then added), never
+        // collected: a table of a million tiny keys holds nothing a key but its columns.
+        var capacity = 0, keyCount = 0
+        _ = reader.forEachEntry("localized_strings") { member in
+            capacity += member.value.objectMembers?.count ?? 1
+            keyCount += 1
+        }
         let responseLocale = reader.format == .response ? result.responseLocale : nil
         var table = TranslationTableBuilder(strings: reader.node.tape.strings, localeIsKey: reader.format == .authoring,
                                             fixedLocaleRange: responseLocale?.range, capacity: capacity)
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(entries.count)
+        var entries = StringEntries.Builder(capacity: keyCount)
+        let parent: JSONPointer?
         switch reader.format {
         case .authoring:
             var reading = LocaleKeyReader(strings: reader.node.tape.strings)
-            reader.node.tape.strings.bytes.withUnsafeBufferPointer { bytes in
-                for (_, value) in entries {
-                    let first = table.count
+            parent = reader.node.tape.strings.bytes.withUnsafeBufferPointer { bytes in
+                reader.forEachEntry("localized_strings") { member in
+                    let value = member.value
+                    entries.add(key: member.key, range: member.keyRange, firstRecord: table.count)
                     reading.position = 0
                     // By position when no key repeats (always, but for a broken file): no node per text.
                     if let members = value.objectMembers, !reader.hasRepeatedKeys(in: value) {
@@ -106,24 +111,21 @@ enum ConfigDecoder {
                             reading.add(key: key, text: member.value.stringReference, to: &table, bytes: bytes)
                         }
                     }
-                    spans.append(first..<table.count)
-                }
+                }?.pointer
             }
         case .response:
             // Without a `locale`, a text's locale is the empty name, at its key.
             let locale = table.addLocale(responseLocale?.value ?? "")
-            for (key, value) in entries {
-                let first = table.count
-                if let text = value.stringReference {
-                    table.add(text: text, locale: locale, localeRange: responseLocale?.range ?? key.range)
+            parent = reader.forEachEntry("localized_strings") { member in
+                entries.add(key: member.key, range: member.keyRange, firstRecord: table.count)
+                if let text = member.value.stringReference {
+                    table.add(text: text, locale: locale, localeRange: responseLocale?.range ?? member.keyRange)
                 }
-                spans.append(first..<table.count)
-            }
+            }?.pointer
         }
+        let count = table.count
         let built = table.build()
-        result.entries = zip(entries, spans).map { entry, span in
-            StringEntry(key: entry.key, translations: Translations(table: built, records: span, in: entry.key.parent, key: entry.key.token))
-        }
+        result.entries = parent.map { entries.build(table: built, recordCount: count, parent: $0) } ?? .empty
         return result
     }
 

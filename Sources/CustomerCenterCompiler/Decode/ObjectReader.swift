@@ -92,6 +92,15 @@ struct ObjectReader {
         }
     }
 
+    /// Calls `body` with each member of object `name` (the first of repeated keys), without
+    /// collecting them; returns the object's pointer and its member count, or `nil` when `name`
+    /// is not an object.
+    func forEachEntry(_ name: String, _ body: (JSONNode.Member) -> Void) -> (pointer: JSONPointer, count: Int)? {
+        guard let (member, key) = field(name), let mapMembers = member.value.objectMembers else { return nil }
+        forFirstOfEachKey(in: member.value, body)
+        return (pointer.appending(key), mapMembers.count)
+    }
+
     /// Map entries `(key, keyRange, value)` of object `name`.
     func entries(_ name: String) -> [(key: Located<String>, value: JSONNode)]? {
         guard let (member, key) = field(name), let mapMembers = member.value.objectMembers else { return nil }

@@ -65,7 +65,7 @@ extension ConfigDiff {
     static func strings(_ old: CustomerCenterConfig, _ new: CustomerCenterConfig, into changes: inout [ConfigChange]) {
         func table(_ config: CustomerCenterConfig) -> [String: [String: Translation]] {
             var result: [String: [String: Translation]] = [:]
-            for entry in config.localization?.entries ?? [] where result[entry.key.value] == nil {
+            for entry in config.localization?.entries ?? .empty where result[entry.key.value] == nil {
                 var byLocale: [String: Translation] = [:]
                 for translation in entry.translations { byLocale[LocaleCode.normalized(translation.locale.value)] = byLocale[LocaleCode.normalized(translation.locale.value)] ?? translation }
                 result[entry.key.value] = byLocale

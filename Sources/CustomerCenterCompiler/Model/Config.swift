@@ -104,8 +104,8 @@ package struct Localization: Sendable {
     package var supported: [Located<String>]?
     /// `locale` (response).
     package var responseLocale: Located<String>?
-    /// Each key with its texts.
-    package var entries: [StringEntry]
+    /// Each key with its texts (the first of repeated keys).
+    package var entries: StringEntries
     /// Where `localization` is.
     package var pointer: JSONPointer
     /// Its key's range.

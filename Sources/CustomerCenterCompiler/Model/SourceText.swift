@@ -116,7 +116,7 @@ enum VisibleTexts {
 
     /// Calls `body` with every visible text, building nothing up front.
     static func forEach(_ config: CustomerCenterConfig, _ body: (Item) -> Void) {
-        for entry in config.localization?.entries ?? [] {
+        for entry in config.localization?.entries ?? .empty {
             for translation in entry.translations {
                 let locale = config.format == .authoring ? translation.locale.value : nil
                 body(Item(text: translation.text, context: .translation(key: entry.key.value, locale: locale)))

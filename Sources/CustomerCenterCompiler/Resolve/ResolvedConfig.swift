@@ -38,7 +38,7 @@ package struct ResolvedConfig: Sendable {
     /// rules iterating it copy nothing.
     package var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { config.screens.lazy.map(\.paths).joined() }
     /// `localized_strings` by key (first of repeated keys).
-    package let strings: [String: StringEntry]
+    package let strings: StringIndex
     /// `promotional_offers` by key.
     package let offers: [String: Offer]
     /// Every `*_key` use, in document order.
@@ -64,10 +64,7 @@ package struct ResolvedConfig: Sendable {
     /// Binds the references of `config`.
     package init(_ config: CustomerCenterConfig) {
         self.config = config
-        var strings: [String: StringEntry] = [:]
-        strings.reserveCapacity(config.localization?.entries.count ?? 0)
-        for entry in config.localization?.entries ?? [] where strings[entry.key.value] == nil { strings[entry.key.value] = entry }
-        self.strings = strings
+        self.strings = StringIndex(config.localization?.entries ?? .empty)
         var offers: [String: Offer] = [:]
         for offer in config.offers { if let key = offer.key?.value, offers[key] == nil { offers[key] = offer } }
         self.offers = offers
@@ -115,14 +112,14 @@ package struct ResolvedConfig: Sendable {
         if let supported = localization?.supported {
             supported.forEach { add($0.value) }
         } else {
-            for entry in localization?.entries ?? [] { entry.translations.forEach { add($0.locale.value) } }
+            for entry in localization?.entries ?? .empty { entry.translations.forEach { add($0.locale.value) } }
         }
         self.targetLocaleCodes = codes
         self.targetLocales = codes.map(LocaleCode.normalized)
         self.texts = TextIndex(config)
         var drifting: [String: String] = [:]
         let referenced = self.referencedStrings
-        for entry in config.localization?.entries ?? [] where !referenced.contains(entry.key.value) {
+        for entry in config.localization?.entries ?? .empty where !referenced.contains(entry.key.value) {
             if let sdkKey = SDKKeyDrift.nearestSDKKey(to: entry.key.value) { drifting[entry.key.value] = sdkKey }
         }
         self.driftingKeys = drifting
@@ -135,9 +132,10 @@ package struct ResolvedConfig: Sendable {
     }
 
     /// The key of `localized_strings` one of whose texts is the literal whose opening quote is
-    /// at `start`, or `nil` when no text starts there.
+    /// at `start` (first of repeated keys), or `nil` when no text starts there.
     package func key(ofTextAt start: Int) -> String? {
-        (config.localization?.entries ?? []).first { $0.translations.containsLiteral(startingAt: start) }?.key.value
+        let entries = strings.entries
+        return entries.indices.first { entries[$0].translations.containsLiteral(startingAt: start) }.map { entries.key(at: $0) }
     }
 
     /// Lookup with fallback over one entry's translations. Chinese goes by script before the

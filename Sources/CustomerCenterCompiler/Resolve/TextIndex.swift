@@ -24,7 +24,7 @@ package struct TextIndex: Sendable {
         // only for the few texts a rule will look at.
         // Positions, not `for … in`: the scan reads each text's bytes in the table without
         // building a translation (two retains and releases per text).
-        let entries = config.localization?.entries ?? []
+        let entries = config.localization?.entries ?? .empty
         for entryIndex in entries.indices {
             var bracedHere = false
             let translations = entries[entryIndex].translations

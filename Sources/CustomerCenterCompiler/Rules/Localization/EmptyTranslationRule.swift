@@ -11,7 +11,7 @@ package enum EmptyTranslationRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#))
 
     package static func check(_ context: inout RuleContext) {
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             // Indices, not `for … in`: that builds every translation to look at one bit.
             for index in entry.translations.indices where entry.translations.textIsEmpty(at: index) {
                 let translation = entry.translations[index]

@@ -14,7 +14,7 @@ package enum MissingDefaultTranslationRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         guard let defaultLocale = context.resolved.defaultLocale else { return }
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             let hasDefault = entry.translations.firstIndex(normalizedLocale: defaultLocale) != nil
             guard !hasDefault else { continue }
             context.report(.missingDefaultTranslation(entry.key.value, defaultLocale: defaultLocale),

@@ -19,7 +19,7 @@ package enum MissingRequiredTranslationRule: ModelRule {
     package static func check(_ context: inout RuleContext) {
         let required = context.requiredLocales.map(LocaleCode.normalized)
         guard !required.isEmpty else { return }
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             let gaps = MissingTranslationRule.gaps(of: entry, in: required)
             if !gaps.isEmpty {
                 context.report(.missingRequiredTranslation(entry, gaps, defaultLocale: context.resolved.defaultLocale), on: entry.key)

@@ -16,7 +16,7 @@ package enum MissingTranslationRule: ModelRule {
         // Required locales have their own rule (`l10n.missing-required-translation`), whose
         // severity does not follow this one's.
         let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
                 context.report(.missingTranslation(entry, gaps, defaultLocale: resolved.defaultLocale), on: entry.key)

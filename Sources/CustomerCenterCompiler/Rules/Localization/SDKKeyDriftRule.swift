@@ -12,7 +12,7 @@ package enum SDKKeyDriftRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "restore_purchases": {"en": "Restore"}"#))
 
     package static func check(_ context: inout RuleContext) {
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             let key = entry.key
             guard let sdkKey = context.resolved.driftingKeys[key.value] else { continue }
             context.report(.sdkKeyDrift(key.value, sdkKey: sdkKey),

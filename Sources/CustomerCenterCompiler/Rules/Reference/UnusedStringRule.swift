@@ -12,7 +12,7 @@ package enum UnusedStringRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"en": "Write to us"}"#))
 
     package static func check(_ context: inout RuleContext) {
-        for entry in context.config.localization?.entries ?? [] {
+        for entry in context.config.localization?.entries ?? .empty {
             let key = entry.key.value
             guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
                   context.resolved.driftingKeys[key] == nil else { continue }

@@ -1,0 +1,42 @@
+import Testing
+@testable import CustomerCenterCompiler
+import JSONSyntax
+
+/// `localized_strings` is held in flat columns (`StringEntries`) with an open-addressing index
+/// (`StringIndex`) instead of a dictionary of entries: every lookup must find what a dictionary
+/// of the entries (first of repeated keys, keys compared as Swift compares strings) finds.
+@Suite struct StringIndexTests {
+    @Test func everyKeyIsFoundAsADictionaryFindsIt() throws {
+        // 700 keys (the index grows past its first size and probes past collisions), some
+        // written with escapes or in another normalization than their references.
+        var members = (0..<700).map { #""k\#($0)": {"en": "text \#($0)", "de": "Text \#($0)"}"# }
+        members.insert(#""caf\u00e9": {"en": "coffee"}"#, at: 100)
+        members.insert(#""esc\u0061ped": {"en": "escaped"}"#, at: 300)
+        members.insert(#""k5": {"en": "a repeat of k5"}"#, at: 500)
+        let source = SourceFile(path: "c.json", text: Examples.authoring(strings: members.joined(separator: ", ")))
+        let analysis = Linter.analyze(source)
+        let resolved = try #require(analysis.resolved)
+        let entries = try #require(analysis.config?.localization?.entries)
+        var reference: [String: StringEntry] = [:]
+        for entry in entries where reference[entry.key.value] == nil { reference[entry.key.value] = entry }
+        #expect(entries.count == 702, "the repeat of k5 is not an entry")
+        #expect(resolved.strings.count == reference.count)
+        #expect(resolved.strings.keys == entries.map(\.key.value))
+        for key in reference.keys.sorted() + ["cafe\u{301}", "escaped"] {
+            let found = try #require(resolved.strings[key], "\(key)")
+            let expected = try #require(reference[key])
+            #expect(found.key.range == expected.key.range && found.key.value == expected.key.value, "\(key)")
+            #expect(found.translations.map(\.textValue) == expected.translations.map(\.textValue), "\(key)")
+        }
+        #expect(resolved.strings["k5"]?.translations.first?.textValue == "text 5", "the first of a repeated key")
+        for absent in ["k700", "k", "", "K5", "cafe"] { #expect(resolved.strings[absent] == nil, "\(absent)") }
+        // The texts and their keys as the table numbers them.
+        #expect(resolved.key(ofTextAt: try #require(resolved.strings["k42"]?.translations[1].text.range.start)) == "k42")
+        #expect(resolved.key(ofTextAt: try #require(resolved.strings["k42"]?.key.range.start)) == nil, "a key is not a text")
+    }
+
+    @Test func aConfigWithoutTextsHasAnEmptyIndex() throws {
+        let resolved = try #require(Linter.analyze(SourceFile(path: "c.json", text: #"{"screens": {}}"#)).resolved)
+        #expect(resolved.strings.count == 0 && resolved.strings.keys.isEmpty && resolved.strings["title"] == nil)
+    }
+}
