@@ -1,18 +1,16 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package customer-center-lint [lint options] [FILE...]`: lints the given files, or every
-/// `customer_center*.json` / `customer-center*.json` in the package (outside `.build`).
+/// `swift package customer-center-lint [lint options] [FILE...]`: lints the given files, or the
+/// package's folder, where the tool finds the configs as `lint DIR` does: what the nearest
+/// `.customer-center.json`'s `include` / `exclude` select, else `customer_center*.json` and
+/// `customer-center*.json` (hidden and `.build*` folders skipped).
 @main
 struct CustomerCenterLintCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "customer-center")
-        var (options, files) = Self.split(arguments)
-        if files.isEmpty { files = Self.configs(under: context.package.directoryURL) }
-        guard !files.isEmpty else {
-            Diagnostics.remark("no customer_center*.json files found")
-            return
-        }
+        let (options, given) = Self.split(arguments)
+        let files = given.isEmpty ? [context.package.directoryURL.path] : given
         let process = Process()
         process.executableURL = tool.url
         process.arguments = ["lint"] + options + ["--"] + files
@@ -50,16 +48,5 @@ struct CustomerCenterLintCommand: CommandPlugin {
             }
         }
         return (options, files)
-    }
-
-    static func configs(under root: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
-        var found: [String] = []
-        for case let url as URL in walker {
-            if url.lastPathComponent.hasPrefix(".build") { walker.skipDescendants(); continue }
-            let name = url.lastPathComponent
-            if name.hasSuffix(".json"), name.hasPrefix("customer_center") || name.hasPrefix("customer-center") { found.append(url.path) }
-        }
-        return found.sorted()
     }
 }

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Proves the pre-commit hooks with the real pre-commit tool: in a scratch git repository, a good
-# config passes both hooks and a bad one fails with our diagnostics.
+# config passes both hooks and a bad one fails with our diagnostics. The hooks take every JSON file
+# (types: [json]) with --force-exclude: a team's .customer-center.json decides (a config of any
+# name it includes is checked, one it excludes is not), and without one the default names do
+# (package.json is not a config).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 command -v pre-commit >/dev/null || python3 -m pip install --quiet pre-commit
@@ -70,4 +73,30 @@ grep -q "// a comment" app/customer_center_fixable.json && { cat out.txt; echo "
 git add app/customer_center_fixable.json
 try_hooks customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1 \
   || { cat out.txt; cat app/customer_center_fixable.json; echo "FAIL: the fixed file still fails the fix hook"; exit 1; }
+
+echo "pre-commit: a team layout decides which staged JSON files are configs"
+mkdir -p team/configs/legacy
+printf '{"include": ["configs/**/*.json"], "exclude": ["**/legacy/**"]}\n' > team/.customer-center.json
+cp "$repo/Examples/broken.json" team/configs/paywall_help.json   # another name, included
+cp "$repo/Examples/broken.json" team/configs/legacy/old.json     # excluded
+printf '{"name":  "app", "private": true}\n' > package.json      # no configuration file: default names
+printf '{"name":  "team-app"}\n' > team/package.json             # not included
+git add team package.json   # not '.': out.txt (rewritten while the hooks run) and pre-commit's home stay untracked
+left_out="team/configs/legacy/old.json package.json team/package.json team/.customer-center.json"
+# shellcheck disable=SC2086
+if try_hooks customer-center-lint --files team/configs/paywall_help.json $left_out > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the lint hook passed a broken config the team's include names"; exit 1
+fi
+grep -q "team/configs/paywall_help.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
+  || { cat out.txt; echo "FAIL: the included config of another name was not linted"; exit 1; }
+if grep -E "(old\.json|package\.json|\.customer-center\.json):[0-9]+:" out.txt; then
+  cat out.txt; echo "FAIL: the lint hook reported a file the layout leaves out"; exit 1
+fi
+echo "pre-commit: every hook passes on what the layout leaves out, and changes none of it"
+cp team/configs/legacy/old.json old.orig
+cp package.json package.orig
+# shellcheck disable=SC2086
+try_hooks --files $left_out > out.txt 2>&1 || { cat out.txt; echo "FAIL: a hook failed on files the layout leaves out"; exit 1; }
+cmp -s team/configs/legacy/old.json old.orig && cmp -s package.json package.orig \
+  || { echo "FAIL: a hook changed a file the layout leaves out"; exit 1; }
 echo "pre-commit hooks: ok"

@@ -9,6 +9,7 @@ struct FormatCommand: Command {
         OptionSpec(name: "--write", valueName: nil, summary: "Rewrite changed files in place, atomically, keeping permissions."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (diagnostics on stderr)."),
         ReportingOptions.stdinFilename,
+        ReportingOptions.forceExclude,
     ]
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -21,7 +22,8 @@ struct FormatCommand: Command {
         let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
         // The same inputs as lint: directories expanded (include/exclude), each file once.
         var discovery = InputDiscovery()
-        let inputs = discovery.inputs(given, stdinName: arguments.value("--stdin-filename"))
+        let inputs = discovery.inputs(given, stdinName: arguments.value("--stdin-filename"),
+                                      forceExclude: arguments.has("--force-exclude"))
         for directory in discovery.empty {
             Terminal.err("error: cannot read '\(directory.path)': \(directory.reason)\n")
             worsen(.io)

@@ -9,6 +9,7 @@ struct LintCommand: Command {
         OptionSpec(name: "--input-format", valueName: "FORMAT", summary: "authoring, response or auto (default: auto)."),
         OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "ios, android or all (default: the configuration file's, else inferred)."),
         ReportingOptions.configFile,
+        ReportingOptions.forceExclude,
         OptionSpec(name: "--baseline", valueName: "FILE", summary: "Accept the findings recorded in FILE; report only new ones (and entries gone stale)."),
         OptionSpec(name: "--write-baseline", valueName: "FILE", summary: "Record every current finding in FILE ('-' for stdout) and exit 0."),
         OptionSpec(name: "--force", valueName: nil, summary: "Let --write-baseline replace a file that is not a baseline (never an input)."),

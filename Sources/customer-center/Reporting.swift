@@ -11,6 +11,8 @@ enum ReportingOptions {
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
     ]
     static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
+    static let forceExclude = OptionSpec(name: "--force-exclude", valueName: nil,
+                                         summary: "Files named here follow the configuration file's include/exclude too (pre-commit); the rest are skipped silently.")
     static let configFile = OptionSpec(name: "--config", valueName: "FILE", summary: "Use this configuration file instead of finding .customer-center.json.")
     static let rule = OptionSpec(name: "--rule", valueName: "ID=LEVEL", summary: "Set a rule (or a group: 'l10n.*') to off, note, warning or error (repeatable).", repeatable: true)
 
@@ -34,6 +36,7 @@ enum ReportingOptions {
         }
         settings.configurationPath = arguments.value("--config")
         settings.stdinName = arguments.value("--stdin-filename")
+        settings.forceExclude = arguments.has("--force-exclude")
         return settings
     }
 

@@ -31,8 +31,11 @@ package struct InputDiscovery {
         self.finder = finder
     }
 
-    /// The inputs named by `arguments` (`-` is standard input, named `stdinName`).
-    package mutating func inputs(_ arguments: [String], stdinName: String?) -> [RunInput] {
+    /// The inputs named by `arguments` (`-` is standard input, named `stdinName`). With
+    /// `forceExclude` (`--force-exclude`), a file named on the command line is taken only when a
+    /// directory walk would have found it (`isFoundByLayout`), and then, as a found file, a JSON
+    /// file that is neither format is skipped with a note; the others are left out silently.
+    package mutating func inputs(_ arguments: [String], stdinName: String?, forceExclude: Bool = false) -> [RunInput] {
         var result: [RunInput] = []
         var seen = Set<FileIdentity>()
         var stdinSeen = false
@@ -56,6 +59,8 @@ package struct InputDiscovery {
                     empty.append(UnreadableFile(path: argument, reason: "no Customer Center config below it (customer_center*.json, customer-center*.json, or the configuration file's 'include')"))
                 }
                 for path in found { add(RunInput(display: path, path: path, explicit: false)) }
+            } else if forceExclude {
+                if isFoundByLayout(argument) { add(RunInput(display: argument, path: argument, explicit: false)) }
             } else {
                 add(RunInput(display: argument, path: argument, explicit: true))
             }
@@ -78,6 +83,27 @@ package struct InputDiscovery {
             return Self.isConfigName(name)
         }
         let relative = FileSystem.relative(absolute, to: FileSystem.directory(of: configurationPath))
+        return Self.selects(relativePath: relative, include: configuration.include, exclude: configuration.exclude)
+    }
+
+    /// `--force-exclude`: whether a file named on the command line is one that linting its
+    /// configuration file's folder would find: no hidden (`.`) name and no hidden or `.build*`
+    /// folder between that folder and the file, selected by `include` / `exclude`. Without a
+    /// configuration file: the default names. A configuration file that cannot be read or
+    /// followed selects everything, so that the run reports it (exit 2 or 3) instead of a
+    /// broken `include` silently passing every file.
+    private mutating func isFoundByLayout(_ path: String) -> Bool {
+        let absolute = FileSystem.absolute(path)
+        let name = FileSystem.lastComponent(of: absolute)
+        guard let configurationPath = finder.configuration(forFileIn: FileSystem.directory(of: absolute)) else {
+            return Self.isConfigName(name)
+        }
+        let relative = FileSystem.relative(absolute, to: FileSystem.directory(of: configurationPath))
+        let segments = relative.split(separator: "/")
+        if segments.contains(where: { $0.hasPrefix(".") }) || segments.dropLast().contains(where: { $0.hasPrefix(".build") }) {
+            return false
+        }
+        guard let configuration = configuration(at: configurationPath), configuration.isValid else { return true }
         return Self.selects(relativePath: relative, include: configuration.include, exclude: configuration.exclude)
     }
 

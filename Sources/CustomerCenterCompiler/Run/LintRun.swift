@@ -22,6 +22,9 @@ public struct RunSettings: Sendable {
     public var baselinePath: String?
     /// `--stdin-filename`: the name standard input is reported under.
     public var stdinName: String?
+    /// `--force-exclude`: files named on the command line follow the configuration file's
+    /// `include` / `exclude` too (those it leaves out are skipped silently), as pre-commit needs.
+    package var forceExclude = false
     /// Findings of one rule shown per file before the rest are only counted; `nil`: all.
     public var displayCap: Int? = Linter.findingsPerRuleLimit
 
@@ -180,7 +183,8 @@ public struct LintRun: Sendable {
     /// file that applies to it (read and checked once per group).
     func expandAndGroup(_ arguments: [String], into state: inout RunState) -> [FileGroup] {
         var discovery = InputDiscovery()
-        let inputs = discovery.inputs(arguments.isEmpty ? ["-"] : arguments, stdinName: settings.stdinName)
+        let inputs = discovery.inputs(arguments.isEmpty ? ["-"] : arguments, stdinName: settings.stdinName,
+                                      forceExclude: settings.forceExclude)
         state.unreadable += discovery.empty
         var groups: [FileGroup] = []
         let explicit = settings.configurationPath.map(FileSystem.absolute)
