@@ -11,7 +11,8 @@
 #   --scratch-path DIR   SwiftPM's build directory (default .build-static; a second run reuses it,
 #                        and --binary skips the build)
 #   --base-url URL       where the release's assets are downloaded from (default
-#                        https://github.com/your-org/customer-center/releases/download/VERSION)
+#                        https://github.com/OWNER/customer-center/releases/download/VERSION, OWNER
+#                        and the name from the origin remote when it is on GitHub)
 #   --merge-bundle ZIP   add the variants of another machine's bundle (see "macOS" below)
 #   --allow-dirty        package a working tree with changes (the result matches no commit)
 #
@@ -59,7 +60,18 @@ if [ "$allow_dirty" = 0 ] && [ -n "$(git status --porcelain)" ]; then
   fail "the working tree has changes, so the archive would match no commit (commit them, or --allow-dirty)"
 fi
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}"
-base_url="${base_url:-https://github.com/your-org/customer-center/releases/download/$version}"
+if [ -z "$base_url" ]; then
+  # The repository's own releases, when origin says where that is on GitHub; else the docs'
+  # placeholder OWNER, said so (docs/install.md).
+  origin="$(git remote get-url origin 2>/dev/null || true)"
+  origin="${origin%/}" && origin="${origin%.git}"
+  if [[ "$origin" =~ github\.com[:/]([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)$ ]]; then
+    base_url="https://github.com/${BASH_REMATCH[1]}/${BASH_REMATCH[2]}/releases/download/$version"
+  else
+    base_url="https://github.com/OWNER/customer-center/releases/download/$version"
+    echo "release.sh: note: origin is not a GitHub repository, so the plugin package names the bundle at $base_url; pass --base-url to name the real place" >&2
+  fi
+fi
 
 if [ "$(uname -s)" = Darwin ]; then
   triple=universal-apple-macosx variant=customer-center-macos triples=arm64-apple-macosx,x86_64-apple-macosx

@@ -6,7 +6,9 @@
 # a clean config passes with a summary; a broken one fails the step with annotations, a summary table,
 # SARIF and the counts as outputs; a corrupt archive or a wrong pinned checksum is refused and never
 # run; the version comes from the action's ref when not given; an unsupported runner is told so.
-# Then action.yml and the example workflows validate against GitHub's schemas (check-jsonschema).
+# The README's walkthrough workflow validates and, run on Examples/broken.json, fails with the log and
+# summary the README shows. Then action.yml and the example workflows validate against GitHub's
+# schemas (check-jsonschema).
 #
 # usage: test-action.sh [DIST]  (default .build-release/dist, which test-release.sh leaves)
 set -euo pipefail
@@ -18,6 +20,7 @@ archive="$(cd "$dist" 2>/dev/null && ls "customer-center-$version-"*-linux-*.tar
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+command -v check-jsonschema >/dev/null || python3 -m pip install --quiet check-jsonschema
 
 # The runner's environment, fresh for each job.
 new_job() {
@@ -98,12 +101,12 @@ run_action "$scratch/out.txt" version=98.0.0 paths=config base-url="$release"
 [ "$status" = 2 ] && grep -q "could not download .*customer-center-98.0.0-x86_64-unknown-linux-gnu.tar.gz (is 98.0.0 released for x86_64-unknown-linux-gnu?)" "$scratch/out.txt" \
   || { cat "$scratch/out.txt"; fail "a missing release was not reported"; }
 
-echo "action: the version defaults to the action's ref (uses: your-org/customer-center@$version)"
-mkdir -p "$scratch/_actions/your-org/customer-center"
-ln -s "$repo" "$scratch/_actions/your-org/customer-center/$version"
+echo "action: the version defaults to the action's ref (uses: OWNER/customer-center@$version)"
+mkdir -p "$scratch/_actions/OWNER/customer-center"
+ln -s "$repo" "$scratch/_actions/OWNER/customer-center/$version"
 cp "$repo/Examples/customer_center.json" "$scratch/workspace/config/customer_center.json"
 new_job
-action_dir="$scratch/_actions/your-org/customer-center/$version" run_action "$scratch/out.txt" paths=config base-url="$release"
+action_dir="$scratch/_actions/OWNER/customer-center/$version" run_action "$scratch/out.txt" paths=config base-url="$release"
 [ "$status" = 0 ] && grep -q "Installed customer-center $version" "$scratch/out.txt" \
   || { cat "$scratch/out.txt"; fail "the version was not taken from the action's ref (exit $status)"; }
 
@@ -112,8 +115,59 @@ new_job
 RUNNER_OS=Windows run_action "$scratch/out.txt" version="$version" paths=config base-url="$release"
 [ "$status" = 2 ] && grep -q "no customer-center release for Windows/X64" "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "Windows was not refused clearly"; }
 
-echo "action: action.yml and the example workflows validate against GitHub's schemas"
-command -v check-jsonschema >/dev/null || python3 -m pip install --quiet check-jsonschema
+echo "action: the README's walkthrough (Fail CI on a broken config), as a new user follows it"
+# The workflow block under <!-- workflow: ... --> validates against GitHub's schema; its steps are
+# checkout and the action, run here on Examples/broken.json with the block's inputs. The action is
+# at the runner's path for `uses: OWNER/customer-center@REF`, and nothing says where the release is:
+# the action derives it from that path, and the GitHub host serves a local copy of the release. The
+# log and job summary the README shows (<!-- action log / action summary -->) must be, line for line,
+# in what the step printed and wrote.
+python3 "$repo/Scripts/ci/doc-blocks.py" workflow "$scratch/readme-workflow" "$repo/README.md" > "$scratch/blocks.tsv"
+[ "$(wc -l < "$scratch/blocks.tsv")" = 1 ] || { cat "$scratch/blocks.tsv"; fail "the README should have exactly one workflow block"; }
+workflow="$(cut -f1 "$scratch/blocks.tsv")"
+check-jsonschema --builtin-schema vendor.github-workflows "$workflow"
+python3 - "$workflow" > "$scratch/step.txt" <<'PY'
+import sys, yaml
+workflow = yaml.safe_load(open(sys.argv[1]))
+[job] = workflow["jobs"].values()
+assert job["runs-on"] == "ubuntu-latest", job["runs-on"]
+steps = job["steps"]
+assert [step.get("uses", "").split("@")[0] for step in steps] == ["actions/checkout", "OWNER/customer-center"], \
+    f"the walkthrough's steps should be checkout and the action, not {steps}"
+print(steps[1]["uses"].split("@")[1])
+for key, value in (steps[1].get("with") or {}).items():
+    print(f"{key}={value}")
+PY
+ref="$(head -1 "$scratch/step.txt")"
+[ "$ref" = "$version" ] || fail "the README's workflow uses release $ref; this source is $version"
+mapfile -t inputs < <(tail -n +2 "$scratch/step.txt")
+[ "${inputs[*]}" = "paths=config" ] || fail "the walkthrough says the config is under config/; the workflow's inputs are: ${inputs[*]}"
+site="$scratch/site/OWNER/customer-center/releases/download/$version"
+mkdir -p "$site" && cp "$dist/$archive" "$dist/$archive.sha256" "$site/"
+rm -rf "$scratch/workspace" && mkdir -p "$scratch/workspace/config"
+cp "$repo/Examples/broken.json" "$scratch/workspace/config/customer_center.json"
+new_job
+GITHUB_SERVER_URL="file://$scratch/site" action_dir="$scratch/_actions/OWNER/customer-center/$ref" run_action "$scratch/out.txt" "${inputs[@]}"
+cat "$scratch/out.txt"
+[ "$status" = 1 ] || fail "the walkthrough's step did not fail on a broken config (exit $status)"
+grep -qF "Downloading file://$site/$archive" "$scratch/out.txt" || fail "the release was not found from the action's own repository and ref"
+python3 "$repo/Scripts/ci/doc-blocks.py" "action log" "$scratch/readme-log" "$repo/README.md" > "$scratch/log-blocks.tsv"
+python3 "$repo/Scripts/ci/doc-blocks.py" "action summary" "$scratch/readme-summary" "$repo/README.md" > "$scratch/summary-blocks.tsv"
+# shown FILE BLOCK: every non-empty line the README shows is a line of FILE.
+shown() {
+  local line
+  while IFS= read -r line; do
+    [ -z "$line" ] || grep -qxF -- "$line" "$1" || fail "the README shows a line the step did not produce: $line"
+  done < "$2"
+}
+shown "$scratch/out.txt" "$(cut -f1 "$scratch/log-blocks.tsv")"
+shown "$GITHUB_STEP_SUMMARY" "$(cut -f1 "$scratch/summary-blocks.tsv")"
+
+echo "action: action.yml, the example workflows and the workflows the docs show validate against GitHub's schemas"
+python3 "$repo/Scripts/ci/doc-blocks.py" workflow "$scratch/doc-workflows" "$repo"/docs/*.md > "$scratch/doc-blocks.tsv"
+cut -f2 "$scratch/doc-blocks.tsv"
+# shellcheck disable=SC2046
+check-jsonschema --builtin-schema vendor.github-workflows $(cut -f1 "$scratch/doc-blocks.tsv")
 check-jsonschema --builtin-schema vendor.github-actions "$repo/action.yml"
 check-jsonschema --builtin-schema vendor.github-workflows "$repo"/Examples/ci/*.yml
 echo "action: ok"

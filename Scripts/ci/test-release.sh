@@ -5,7 +5,8 @@
 # example and prints the version; the bundle's info.json is SwiftPM's format; packaging the same
 # binary again gives byte-identical archives; a version other than the source's is refused.
 # It also proves what docs/install.md says the binary needs: each shared library it loads, and the
-# newest glibc symbol version it uses, are named there.
+# newest glibc symbol version it uses, are named there; and it runs the install commands that
+# docs/install.md and the README show (blocks marked <!-- install: ... -->) against this release.
 #
 # The artifacts stay in .build-release/dist (git-ignored) for the stages that test their users
 # (Scripts/ci/test-plugins-prebuilt.sh, Scripts/ci/test-action.sh). This is CI's one static build.
@@ -67,6 +68,30 @@ env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" lint --format compact Examp
 [ "$status" = 1 ] && grep -q "Examples/broken.json:2:3: error: comments are not allowed in JSON \[json.comment\]" "$scratch/out.txt" \
   || { cat "$scratch/out.txt"; fail "the archived binary did not fail a broken config (exit $status)"; }
 
+echo "release: the install commands of docs/install.md and the README, run as written against this release"
+# Each block marked <!-- install: ... --> runs as a reader would paste it, in an empty folder with
+# an empty HOME and no Swift reachable. The only change: the GitHub host becomes a local copy of the
+# release laid out as GitHub serves it (OWNER/customer-center/releases/download/VERSION/FILE), so the
+# file names the docs download must be the ones release.sh wrote.
+site="$scratch/site"
+mkdir -p "$site/OWNER/customer-center/releases/download/$version"
+cp dist/*.tar.gz dist/*.sha256 dist/customer-center.artifactbundle.zip "$site/OWNER/customer-center/releases/download/$version/"
+python3 "$repo/Scripts/ci/doc-blocks.py" install "$scratch/install-blocks" "$repo/docs/install.md" "$repo/README.md" > "$scratch/blocks.tsv"
+while IFS=$'\t' read -r block where description; do
+  echo "  $where: $description"
+  grep -q "https://github.com/OWNER/customer-center/releases/download/" "$block" \
+    || fail "$where: the block does not download from https://github.com/OWNER/customer-center/releases/download/"
+  sed "s|https://github.com/|file://$site/|g" "$block" > "$block.local"
+  home="$scratch/home-$(basename "$block")" && mkdir -p "$home" "$home.cwd"
+  status=0
+  (cd "$home.cwd" && env -i PATH=/usr/bin:/bin HOME="$home" bash -euo pipefail "$block.local") > "$scratch/out.txt" 2>&1 || status=$?
+  sed 's/^/    /' "$scratch/out.txt"
+  [ "$status" = 0 ] || fail "$where: the install block failed (exit $status)"
+  grep -q ": OK$" "$scratch/out.txt" || fail "$where: the block's checksum was not verified (no sha256sum -c OK)"
+  grep -qx "customer-center $version" "$scratch/out.txt" || fail "$where: the installed binary did not print 'customer-center $version'"
+  cmp -s "$home/.local/bin/customer-center" "$binary" || fail "$where: the installed binary is not the release's"
+done < "$scratch/blocks.tsv"
+
 echo "release: docs/install.md names every shared library the binary loads"
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
 echo "$needed" | tr '\n' ' '; echo
@@ -102,6 +127,14 @@ bash Scripts/release.sh --binary "$binary" "$version" > /dev/null
 (cd dist && sha256sum "$name.tar.gz" customer-center.artifactbundle.zip) > "$scratch/second.sha256"
 (cd "$scratch/first" && sha256sum -c "$scratch/second.sha256") || fail "the archives differ between two runs"
 diff -r "$scratch/first/customer-center-plugins" dist/customer-center-plugins || fail "the plugin package differs between two runs"
+
+echo "release: the plugin package names the repository's own releases when origin is on GitHub"
+git remote set-url origin https://github.com/acme/customer-center.git
+bash Scripts/release.sh --binary "$binary" "$version" > /dev/null
+grep -q "url: \"https://github.com/acme/customer-center/releases/download/$version/customer-center.artifactbundle.zip\"" dist/customer-center-plugins/Package.swift \
+  || { cat dist/customer-center-plugins/Package.swift; fail "the bundle's URL was not taken from origin"; }
+grep -q 'https://github.com/acme/customer-center-plugins' dist/customer-center-plugins/README.md \
+  || { cat dist/customer-center-plugins/README.md; fail "the plugin package's README does not name its repository"; }
 
 rm -rf "$repo/.build-release/dist"
 mkdir -p "$repo/.build-release"

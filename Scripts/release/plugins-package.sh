@@ -67,13 +67,19 @@ let package = Package(
     ]
 )
 SWIFT
+# The plugin repository is the release repository's sibling: OWNER/customer-center-plugins
+# (docs/install.md), OWNER taken from the bundle's URL when it is a GitHub release.
+plugins_repo="https://github.com/OWNER/customer-center-plugins"
+if [[ "$url" =~ ^https://github\.com/([A-Za-z0-9_.-]+)/[A-Za-z0-9_.-]+/releases/download/ ]]; then
+  plugins_repo="https://github.com/${BASH_REMATCH[1]}/customer-center-plugins"
+fi
 cat > "$out/README.md" <<MD
 # customer-center-plugins
 
 The customer-center SwiftPM plugins over the prebuilt binary: nothing of the tool is compiled.
 
 \`\`\`swift
-.package(url: "https://github.com/your-org/customer-center-plugins", from: "$version"),
+.package(url: "$plugins_repo", from: "$version"),
 .target(name: "App", resources: [.copy("customer_center.json")],
         plugins: [.plugin(name: "CustomerCenterLintPlugin", package: "customer-center-plugins")])
 \`\`\`
