@@ -63,7 +63,8 @@ export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}"
 if [ -z "$base_url" ]; then
   # The repository's own releases, when origin says where that is on GitHub; else the docs'
   # placeholder OWNER, said so (docs/install.md).
-  origin="$(git remote get-url origin 2>/dev/null || true)"
+  # The URL as configured: `git remote get-url` applies url.*.insteadOf rewrites (a local mirror).
+  origin="$(git config --get remote.origin.url 2>/dev/null || true)"
   origin="${origin%/}" && origin="${origin%.git}"
   if [[ "$origin" =~ github\.com[:/]([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)$ ]]; then
     base_url="https://github.com/${BASH_REMATCH[1]}/${BASH_REMATCH[2]}/releases/download/$version"
