@@ -56,7 +56,8 @@ import JSONSyntax
         Self.change(&client, version: 2, [["range": ["start": start.json, "end": Position(line: start.line, character: start.character + 7).json], "text": "unused"]])
         var reference = Self.fresh(text)
         let expected = reference.result("textDocument/hover", TestClient.at(sampleURI, at))
-        #expect((expected["contents"]?["value"]?.string ?? "").contains("**unused**"))
+        let shown: String = expected["contents"]?["value"]?.string ?? ""
+        #expect(shown.contains("**unused**"))
         #expect(client.result("textDocument/hover", TestClient.at(sampleURI, at)) == expected)
         #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again")
     }
@@ -85,7 +86,8 @@ import JSONSyntax
         // The German text of "restore" changes; the hover is on a reference far from it.
         let text = Self.edit(&client, "Wiederherstellen\"}", "Wiederherstellen jetzt\"}")
         let (answer, expected) = Self.hovers(&client, "\"restore\"}", in: text, occurrence: 1)
-        #expect((expected["contents"]?["value"]?.string ?? "").contains("Wiederherstellen jetzt"))
+        let shown: String = expected["contents"]?["value"]?.string ?? ""
+        #expect(shown.contains("Wiederherstellen jetzt"))
         #expect(answer == expected)
         #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again: the answer reads the changed text")
     }
@@ -94,7 +96,8 @@ import JSONSyntax
         var client = NavigationTests.client()
         let text = Self.edit(&client, "\"Stay\"", "\"Stay with us\"")
         let (answer, expected) = Self.hovers(&client, "\"stay\"}", in: text, offset: 2)
-        #expect((expected["contents"]?["value"]?.string ?? "").contains("Stay with us"))
+        let shown: String = expected["contents"]?["value"]?.string ?? ""
+        #expect(shown.contains("Stay with us"))
         #expect(answer == expected)
     }
 
@@ -110,7 +113,8 @@ import JSONSyntax
         #expect(client.server.analyses[sampleURI]?.version == 1, "answered from the last analysis")
         // The key whose text changed: analysed again.
         let (answer, expected) = Self.hovers(&client, "\"title\"", in: text, occurrence: 2, offset: 2)
-        #expect((expected["contents"]?["value"]?.string ?? "").contains("Help me"))
+        let shown: String = expected["contents"]?["value"]?.string ?? ""
+        #expect(shown.contains("Help me"))
         #expect(answer == expected)
         #expect(client.server.analyses[sampleURI]?.version == 2)
     }
@@ -125,7 +129,8 @@ import JSONSyntax
             var client = NavigationTests.client()
             let text = Self.edit(&client, needle, replacement)
             let (answer, expected) = Self.hovers(&client, hovered, in: text, occurrence: occurrence, offset: 2)
-            #expect((expected["contents"]?["value"]?.string ?? "").contains(shows), "\(replacement)")
+            let shown: String = expected["contents"]?["value"]?.string ?? ""
+            #expect(shown.contains(shows), "\(replacement)")
             #expect(answer == expected, "\(replacement)")
         }
     }
