@@ -258,6 +258,25 @@ import TestSupport
         #expect(try CLI.run(["lint", "tools/customer-center-matcher.json"], in: dir).status == 1)
     }
 
+    /// Text that is not JSON, found by its name, is a broken config unless what could be read of it
+    /// says it is something else: `{,}` or `[1,` fail the gate; a cut-off schema is skipped.
+    @Test func brokenTextInADirectoryIsCheckedUnlessItSaysItIsSomethingElse() throws {
+        let dir = try write([
+            "customer_center.json": "{,}",
+            "customer-center.v2.json": "[1,",
+            "customer-center.schema.json": #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "#,
+        ])
+        let lint = try CLI.run(["lint", "--format", "compact", "."], in: dir)
+        #expect(lint.status == 1, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("./customer_center.json:1:2: error:"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("./customer-center.v2.json:1:"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("schema.json"), "\(lint.stdout)")
+        #expect(lint.stderr.contains("note: skipped './customer-center.schema.json'"), "\(lint.stderr)")
+        let format = try CLI.run(["format", "--write", "."], in: dir)
+        #expect(format.status != 0, "\(format.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("customer_center.json"), encoding: .utf8) == "{,}")
+    }
+
     @Test func includeAndExcludeDecideWhatADirectoryHolds() throws {
         let config = try String(contentsOf: Self.example, encoding: .utf8)
         let dir = try write([
