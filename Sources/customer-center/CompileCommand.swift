@@ -46,10 +46,11 @@ struct CompileCommand: Command {
         let destination: CompileDestination = arguments.value("--out-dir").map { .directory($0) }
             ?? arguments.value("--bundle").map { .bundle($0) } ?? arguments.value("--output").map { .file($0) } ?? .standardOutput
         let options = CompileOptions(platforms: try ReportingOptions.platforms(arguments), locales: locales, customer: customer)
+        // Every usage error before the run: a bad --format must not leave payloads written.
+        let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
         let result = LintRun(settings: settings).compile(path, options: options, destination: destination)
         // Diagnostics go to stderr: stdout may be the payload. A machine format always prints
         // (a consumer reads it); a human one only when there is something to say.
-        let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
         let machine = ![ReportFormat.human, .compact].contains(format)
         let quiet = result.run.report.counts.total == 0 && result.run.report.unreadable.isEmpty && !machine
         let status = RunOutput.finish(result.run, format: format, options: renderOptions, stream: 2, renderReport: !quiet)

@@ -42,8 +42,8 @@ public struct FindingCounts: Sendable, Equatable {
 }
 
 /// What the run decides about each finding of one file as it is emitted, in the order of
-/// DESIGN "The run": the configured level (or off), `--quiet`, the configuration's `ignore`
-/// entries, the baseline; then an exact count. It lives in the file's `DiagnosticSink`, so a
+/// DESIGN "The run": the configured level (or off), the configuration's `ignore` entries, the
+/// baseline, `--quiet`; then an exact count. It lives in the file's `DiagnosticSink`, so a
 /// finding that is only counted is never kept, and counts never depend on what is displayed.
 struct FindingGate: Sendable {
     /// Levels from the configuration file and `--rule`: a severity, or `nil` for off.
@@ -97,7 +97,6 @@ struct FindingGate: Sendable {
                 return result
             }
         }
-        if quiet, result.severity != .error { return nil }
         if isIgnored(result) { return nil }
         if baseline != nil {
             let key = diagnostic.id.rawValue + "\u{0}" + diagnostic.pointer.description
@@ -106,6 +105,9 @@ struct FindingGate: Sendable {
                 return nil
             }
         }
+        // `--quiet` only hides: the finding still uses up its `ignore` entry or baseline entry
+        // above, so hiding warnings never makes their suppressions look stale.
+        if quiet, result.severity != .error { return nil }
         counts.add(result)
         return result
     }

@@ -48,9 +48,9 @@ struct BaselineLedger {
     }
 
     /// The baseline's own report: problems reading it, and entries that matched fewer findings
-    /// than they accept (stale).
-    func staleReport() -> [RunState.Entry] {
-        var sink = DiagnosticSink(file: baseline.source.path)
+    /// than they accept (stale), under the command line's `gate` (`--quiet` hides the warnings).
+    func staleReport(gate: FindingGate) -> [RunState.Entry] {
+        var sink = DiagnosticSink(file: baseline.source.path, keepPerRule: nil, gate: gate)
         baseline.diagnostics.forEach { sink.append($0) }
         for (index, entry) in baseline.entries.enumerated() where remaining[index] > 0 {
             sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),

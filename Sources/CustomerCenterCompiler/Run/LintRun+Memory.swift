@@ -65,7 +65,7 @@ extension LintRun {
         if let configuration {
             state.reports += configurationReport(configuration, used: used, options: options).map { RunState.Entry(report: $0, isConfigurationReport: true) }
         }
-        if let ledger { state.reports += ledger.staleReport() }
+        if let ledger { state.reports += ledger.staleReport(gate: run.options(for: nil).gate) }
         return state.finish(settings)
     }
 }

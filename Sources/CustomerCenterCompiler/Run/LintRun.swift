@@ -115,7 +115,7 @@ public struct LintRun: Sendable {
         for group in groups {
             lint(group, fix: fix, unsafeFixes: unsafeFixes, baseline: &baseline, into: &state)
         }
-        if let baseline { state.reports += baseline.staleReport() }
+        if let baseline { state.reports += baseline.staleReport(gate: options(for: nil).gate) }
         return state.finish(settings)
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Flags that are each right alone and composed wrongly together, found by trying them as a
+/// user would (SPEC §2: usage errors come before any work; `--quiet` only hides).
+@Suite struct FlagCompositionTests {
+    static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json")
+    static let broken = CLI.packageRoot.appendingPathComponent("Examples/broken.json")
+
+    func folder(_ files: [String: URL]) throws -> URL {
+        try Scratch.directory("cc-cli", files: try files.mapValues { try String(contentsOf: $0, encoding: .utf8) })
+    }
+
+    /// A bad `--format` or `--color` is a usage error (exit 2) that leaves nothing written:
+    /// `compile` used to write every payload first and only then reject the flag.
+    @Test(arguments: [["--format", "bogus", "--out-dir", "out"], ["--color", "sometimes", "--out-dir", "out"],
+                      ["--format", "bogus", "--bundle", "out"], ["--color", "sometimes", "--platform", "ios", "--locale", "en", "-o", "out"]])
+    func compileRejectsABadFlagBeforeWriting(_ flags: [String]) throws {
+        let dir = try folder(["customer_center.json": Self.example])
+        let result = try CLI.run(["compile"] + flags + ["customer_center.json"], in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("invalid value"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path), "compile wrote before the usage error")
+    }
+
+    /// `--quiet` hides warnings; it does not make the baseline entries that accept them look
+    /// stale. A passing `--strict --baseline` run used to fail once `--quiet` was added, telling
+    /// the user to rewrite a baseline whose findings were all still there.
+    @Test func quietDoesNotTurnBaselineEntriesStale() throws {
+        let dir = try folder(["customer_center.json": Self.broken])
+        #expect(try CLI.run(["lint", "--write-baseline", "baseline.json", "customer_center.json"], in: dir).status == 0)
+        let loud = try CLI.run(["lint", "--format", "compact", "--strict", "--baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(loud.status == 0, "\(loud.stdout)")
+        // (Also when stale entries are errors: then hiding cannot mask a wrong verdict.)
+        for extra in [[], ["--rule", "config.stale-ignore=error"]] {
+            let quiet = try CLI.run(["lint", "--format", "compact", "--strict", "--quiet", "--baseline", "baseline.json"] + extra + ["customer_center.json"], in: dir)
+            #expect(quiet.status == 0, "\(extra): \(quiet.stdout)\(quiet.stderr)")
+            #expect(!quiet.stdout.contains("stale-ignore"), "\(quiet.stdout)")
+        }
+    }
+
+    /// The same for the configuration file's `ignore`, where a team made stale suppressions
+    /// errors: an entry for a warning is still in use under `--quiet`, not a stale error.
+    @Test func quietKeepsIgnoreEntriesInUse() throws {
+        let dir = try Scratch.directory("cc-cli", files: [
+            "customer_center.json": try OneRunTests.withUnusedStrings(1),
+            ".customer-center.json": #"""
+            {"rules": {"config.stale-ignore": "error"},
+             "ignore": [{"rule": "ref.unused-string", "pointer": "/localization/localized_strings/unused_0"}]}
+            """#,
+        ])
+        let loud = try CLI.run(["lint", "--format", "compact", "customer_center.json"], in: dir)
+        #expect(loud.status == 0, "\(loud.stdout)")
+        #expect(loud.stdout.contains("[l10n.missing-translation]") && !loud.stdout.contains("[ref.unused-string]"), "\(loud.stdout)")
+        for flags in [["--quiet"], ["--quiet", "--strict"]] {
+            let quiet = try CLI.run(["lint", "--format", "json"] + flags + ["customer_center.json"], in: dir)
+            #expect(quiet.status == 0, "\(flags): \(quiet.stdout)")
+            #expect(!quiet.stdout.contains("stale-ignore"), "\(quiet.stdout)")
+            #expect(!quiet.stdout.contains("\"warning\""), "\(quiet.stdout)")
+        }
+    }
+
+    /// A stale baseline entry is a warning: `--quiet` hides it (and does not count it) as it
+    /// does a stale `ignore` entry.
+    @Test func quietHidesAStaleBaselineEntry() throws {
+        let dir = try folder(["customer_center.json": Self.broken])
+        // A baseline entry whose finding is gone is a warning: shown without --quiet, not with it.
+        try #"{"findings": [{"count": 1, "file": "customer_center.json", "pointer": "/nowhere", "rule": "screen.missing"}], "version": 1}"#
+            .write(to: dir.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let loud = try CLI.run(["lint", "--format", "compact", "--baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(loud.stdout.contains("baseline.json:") && loud.stdout.contains("[config.stale-ignore]"), "\(loud.stdout)")
+        let quiet = try CLI.run(["lint", "--format", "compact", "--quiet", "--baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(!quiet.stdout.contains("stale-ignore"), "\(quiet.stdout)")
+        #expect(quiet.status == 1, "the errors still fail: \(quiet.stdout)")
+    }
+}
