@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestSupport
 
@@ -73,5 +78,54 @@ import TestSupport
         let quiet = try CLI.run(["lint", "--format", "compact", "--quiet", "--baseline", "baseline.json", "customer_center.json"], in: dir)
         #expect(!quiet.stdout.contains("stale-ignore"), "\(quiet.stdout)")
         #expect(quiet.status == 1, "the errors still fail: \(quiet.stdout)")
+    }
+
+    // MARK: Outputs that are not files
+
+    /// `-o` naming a named pipe writes into it: the pipe is still a pipe afterwards and holds
+    /// the payload (each under the pipe's 64 KiB buffer: nothing reads it while the tool runs). (Every write used to rename a temporary file over its target, so the pipe
+    /// became a regular file; as root, `-o /dev/null` replaced /dev/null the same way.)
+    @Test(arguments: [["compile", "--platform", "ios", "--locale", "en", "-o"], ["compile", "--platform", "ios", "--locale", "en", "--bundle"], ["init", "--force", "-o"]])
+    func aNamedPipeIsWrittenThroughNotReplaced(_ command: [String]) throws {
+        let dir = try folder(["customer_center.json": Self.example])
+        let fifo = dir.appendingPathComponent("pipe").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Both ends held here without blocking, so a regression (the pipe renamed over) fails
+        // instead of hanging: nothing would then arrive in this pipe.
+        let fd = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let result = try CLI.run(command + ["pipe"] + (command[0] == "init" ? [] : ["customer_center.json"]), in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isFIFO(fifo), "the pipe was replaced by a regular file")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer[0..<n]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.hasPrefix("{") && text.hasSuffix("}\n") && text.count > 1000, "\(text.prefix(200))")
+    }
+
+    /// A character device (a copy of /dev/null's, made where the test may) stays a device.
+    @Test func aCharacterDeviceIsWrittenThroughNotReplaced() throws {
+        guard getuid() == 0 else {
+            print("skipped: making a device node needs root (the named-pipe test covers the same path)")
+            return
+        }
+        let dir = try folder(["customer_center.json": Self.example])
+        let made = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["mknod", "null", "c", "1", "3"], in: dir)
+        try #require(made.status == 0, "\(made.stderr)")
+        let result = try CLI.run(["compile", "--platform", "ios", "--locale", "en", "-o", "null", "customer_center.json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(stat(dir.appendingPathComponent("null").path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "the device was replaced by a regular file")
+    }
+
+    static func isFIFO(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
     }
 }

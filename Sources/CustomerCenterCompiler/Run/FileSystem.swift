@@ -201,8 +201,17 @@ extension FileSystem {
         var mode: mode_t = 0o644
         var existing = stat()
         if lstat(path, &existing) == 0 {
+            // `-o /dev/null`, a terminal, a named pipe (or a link to one): nothing to replace.
+            // Renaming over it would put a regular file where /dev/null was (as root), so the
+            // bytes go through it, as a shell's `>` would send them.
+            var target = stat()
+            if expectedOriginal == nil, stat(path, &target) == 0, [S_IFCHR, S_IFIFO].contains(target.st_mode & S_IFMT) {
+                try writeThrough(bytes, to: path)
+                return
+            }
             if (existing.st_mode & S_IFMT) == S_IFLNK { throw Failure(message: "will not replace '\(path)': it is a symbolic link") }
             if (existing.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
+            if (existing.st_mode & S_IFMT) != S_IFREG { throw Failure(message: "will not replace '\(path)': it is a device or socket, not a file") }
             // Honour a read-only file even when the user could replace it (root, or a writable directory).
             if existing.st_mode & 0o222 == 0 { throw Failure(message: "will not replace '\(path)': it is read-only") }
             mode = existing.st_mode & 0o7777
@@ -274,6 +283,28 @@ extension FileSystem {
         InterruptCleanup.untrack()
         InterruptCleanup.unblockSignals()
         if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
+    }
+
+    /// Writes all of `bytes` into an existing character device or FIFO (never created,
+    /// truncated or renamed over).
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        var reason: String?
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    reason = errorText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0, reason == nil { reason = errorText() }
+        if let reason { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
     /// Creates `path` and its parents.
