@@ -34,11 +34,7 @@ struct CompileCommand: Command {
             customer = customer ?? Customer()
             customer?[keyPath: keyPath] = seconds
         }
-        var locales: [String]?
-        if let raw = arguments.value("--locale"), raw != "all" {
-            locales = raw.split(separator: ",").map { String($0) }
-            if locales?.isEmpty ?? true { throw UsageError(message: "'--locale' needs a locale, a list or 'all'") }
-        }
+        let locales = try ReportingOptions.locales(arguments)
 
         if arguments.value("--out-dir") == "-" { throw UsageError(message: "'--out-dir' needs a directory; '-' (standard output) takes one payload (-o -) or a bundle (--bundle -)") }
         var settings = try ReportingOptions.settings(arguments)

@@ -42,11 +42,7 @@ struct PreviewCommand: Command {
         case "android": platform = .android
         case let other: throw UsageError(message: "invalid value '\(other)' for '--platform'; expected ios or android (one page shows one platform)")
         }
-        var locales: [String]?
-        if let raw = arguments.value("--locale"), raw != "all" {
-            locales = raw.split(separator: ",").map(String.init)
-            if locales?.isEmpty ?? true { throw UsageError(message: "'--locale' needs a locale, a list or 'all'") }
-        }
+        let locales = try ReportingOptions.locales(arguments)
         let timeout = try arguments.value("--timeout").map { raw throws(UsageError) -> Double in
             guard let seconds = Double(raw), seconds > 0 else { throw UsageError(message: "invalid value '\(raw)' for '--timeout'; expected seconds, e.g. 60") }
             return seconds
@@ -56,9 +52,11 @@ struct PreviewCommand: Command {
         var settings = RunSettings()
         settings.configurationPath = arguments.value("--config")
         let (found, run) = LintRun(settings: settings).analyzeForPreview(path, platform: platform)
-        if let output = arguments.value("--output"), output != "-", let target = FileIdentity(path: output),
-           let input = run.readPaths.first(where: { FileIdentity(path: $0) == target }) {
-            throw UsageError(message: "'-o \(output)' would overwrite the input '\(input)'; nothing was written", help: "choose another output path")
+        // The page never lands on what the run read (the config, the configuration file).
+        var writer = GuardedWriter()
+        for read in run.readPaths { writer.noteRead(read) }
+        if let output = arguments.value("--output") {
+            do { try writer.refuseInput(output, option: "-o") } catch { throw UsageError(message: error.message, help: error.help) }
         }
         guard let analysis = found else {
             return RunOutput.finish(run, format: .human, options: renderOptions, stream: 2)
@@ -77,12 +75,12 @@ struct PreviewCommand: Command {
         }
         let options = PreviewOptions(locales: locales, themes: themes, platform: platform, pseudo: arguments.has("--pseudo"))
         let page = Preview.render(resolved, options: options)
-        if let output = arguments.value("--output") {
-            do { try RunOutput.write(Array(page.html.utf8), to: output) } catch {
+        if let output = arguments.value("--output"), output != "-" {
+            do { try writer.write(Array(page.html.utf8), to: output, option: "-o") } catch {
                 Terminal.err("error: \(error.message)\n")
                 return .io
             }
-        } else if !arguments.has("--check") {
+        } else if arguments.value("--output") == "-" || !arguments.has("--check") {
             Terminal.out(page.html)
         }
         guard arguments.has("--check") else { return errors.isEmpty ? .success : .findings }

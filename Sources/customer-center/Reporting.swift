@@ -52,6 +52,24 @@ enum ReportingOptions {
         return try choice(raw, for: "--platform", as: PlatformChoice.self).platforms
     }
 
+    /// `--locale` of `compile` and `preview`: `nil` for all, else the codes given. A code that
+    /// is not a locale code is a usage error with "did you mean" (`jp` → `ja`), as it is in the
+    /// configuration file: it would otherwise compile a payload named 'jp' in the fallback's text.
+    static func locales(_ arguments: ParsedArguments) throws(UsageError) -> [String]? {
+        guard let raw = arguments.value("--locale"), raw != "all" else { return nil }
+        let locales = raw.split(separator: ",").map { String($0) }
+        if locales.isEmpty { throw UsageError(message: "'--locale' needs a locale, a list or 'all'") }
+        for code in locales {
+            if let meant = LocaleCode.knownMistakes[LocaleCode.normalized(code)] {
+                throw UsageError(message: "'\(code)' is not a locale code for '--locale'", help: "did you mean '\(meant)'?")
+            }
+            if !LocaleCode.isWellFormed(code) {
+                throw UsageError(message: "'\(code)' is not a locale code for '--locale' (BCP 47, e.g. 'de', 'pt-BR', 'zh-Hant')")
+            }
+        }
+        return locales
+    }
+
     /// `--format` and `--color` as render options for a stream.
     static func rendering(_ arguments: ParsedArguments, stream: Int32) throws(UsageError) -> (format: ReportFormat, options: RenderOptions) {
         let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)

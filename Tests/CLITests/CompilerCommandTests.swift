@@ -60,7 +60,9 @@ import Testing
         let file = dir.appendingPathComponent("c.json")
         try config.write(to: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["compile", "--locale", "../evil", "--out-dir", dir.appendingPathComponent("out").path, file.path])
-        #expect(result.status == 1)
+        // Not a locale code: a usage error before anything is read or written.
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("'../evil' is not a locale code"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("evil.json").path))
     }
 }

@@ -80,6 +80,22 @@ import TestSupport
         #expect(quiet.status == 1, "the errors still fail: \(quiet.stdout)")
     }
 
+    /// `--locale jp` used to compile a payload named 'jp' holding the English fallback (and
+    /// `preview` a page section for it): a code that is not a locale code is a usage error with
+    /// the code meant, as in the configuration file; nothing is written.
+    @Test(arguments: [(["compile", "--out-dir", "out"], "jp", "did you mean 'ja'?"), (["compile", "--out-dir", "out"], "en,xx", "BCP 47"),
+                      (["preview", "-o", "out"], "de,cn", "did you mean 'zh'?")])
+    func aLocaleThatIsNotOneIsAUsageError(_ command: [String], _ locales: String, _ help: String) throws {
+        let dir = try folder(["customer_center.json": Self.example])
+        let result = try CLI.run(command + ["--locale", locales, "customer_center.json"], in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("is not a locale code for '--locale'") && result.stderr.contains(help), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+        // Real codes, in any case or with '_', still work.
+        let fine = try CLI.run(command + ["--locale", "en,DE,pt_BR", "customer_center.json"], in: dir)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     // MARK: Outputs that are not files
 
     /// `-o` naming a named pipe writes into it: the pipe is still a pipe afterwards and holds
