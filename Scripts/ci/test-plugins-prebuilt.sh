@@ -13,7 +13,8 @@ bundle="$dist/customer-center.artifactbundle.zip"
 [ -f "$bundle" ] || { echo "no $bundle: run Scripts/ci/test-release.sh (or Scripts/release.sh) first" >&2; exit 2; }
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+# shellcheck source=plugin-sample.sh
+. "$repo/Scripts/ci/plugin-sample.sh"
 
 bash "$repo/Scripts/release/plugins-package.sh" "$bundle" "$scratch/customer-center-plugins"
 grep -q 'binaryTarget(name: "CustomerCenterBinary", path: "customer-center.artifactbundle.zip")' \
@@ -25,25 +26,7 @@ grep -q "url: \".*/customer-center.artifactbundle.zip\", checksum: \"$checksum\"
 diff -r "$repo/Plugins/CustomerCenterLintPlugin" "$scratch/customer-center-plugins/Plugins/CustomerCenterLintPlugin" \
   || fail "the prebuilt build-tool plugin is not the source package's"
 
-mkdir -p "$scratch/Sample/Sources/App"
-cat > "$scratch/Sample/Package.swift" <<'SWIFT'
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "Sample",
-    dependencies: [.package(path: "../customer-center-plugins")],
-    targets: [
-        .target(
-            name: "App",
-            resources: [.copy("customer_center.json")],
-            plugins: [.plugin(name: "CustomerCenterLintPlugin", package: "customer-center-plugins")]
-        ),
-    ]
-)
-SWIFT
-echo 'public struct App { public init() {} }' > "$scratch/Sample/Sources/App/App.swift"
-cp "$repo/Examples/customer_center.json" "$scratch/Sample/Sources/App/customer_center.json"
+make_plugin_sample "$scratch/Sample" customer-center-plugins
 cd "$scratch/Sample"
 # Nothing of the tool may be compiled: none of its modules shows up in the log or the build folder.
 no_tool_compiled() {

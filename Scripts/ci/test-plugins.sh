@@ -9,27 +9,11 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# shellcheck source=plugin-sample.sh
+. "$repo/Scripts/ci/plugin-sample.sh"
 # A path dependency's identity is its directory name: give it the package's name.
 ln -s "$repo" "$scratch/customer-center"
-mkdir -p "$scratch/Sample/Sources/App"
-cat > "$scratch/Sample/Package.swift" <<'SWIFT'
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "Sample",
-    dependencies: [.package(path: "../customer-center")],
-    targets: [
-        .target(
-            name: "App",
-            resources: [.copy("customer_center.json")],
-            plugins: [.plugin(name: "CustomerCenterLintPlugin", package: "customer-center")]
-        ),
-    ]
-)
-SWIFT
-echo 'public struct App { public init() {} }' > "$scratch/Sample/Sources/App/App.swift"
-cp "$repo/Examples/customer_center.json" "$scratch/Sample/Sources/App/customer_center.json"
+make_plugin_sample "$scratch/Sample" customer-center
 cd "$scratch/Sample"
 
 echo "plugins: build with a clean config"
