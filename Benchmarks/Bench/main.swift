@@ -9,6 +9,11 @@ import JSONSyntax
 // Everything is measured side by side in one run, on this machine, and reported as ratios first.
 
 let quick = CommandLine.arguments.contains("--quick")
+// `--lsp-profile SCENARIO [N]`: one language server scenario, for an instruction count (LanguageServerProfile.swift).
+if let index = CommandLine.arguments.firstIndex(of: "--lsp-profile") {
+    languageServerProfile(Array(CommandLine.arguments[(index + 1)...]))
+    exit(0)
+}
 // `--lsp-only`: just the language server section.
 if CommandLine.arguments.contains("--lsp-only") {
     languageServerBenchmarks(quick: quick)

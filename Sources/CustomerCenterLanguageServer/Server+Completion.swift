@@ -8,6 +8,18 @@ extension Server {
         case key(tokens: [String], range: ByteRange?, existing: Set<String>)
         /// A value: of member `key` (or an array element of it), at `tokens`.
         case value(tokens: [String], key: String, range: ByteRange)
+
+        /// The same slot in the text after `changes`; `nil` when they touch its span.
+        func moved(_ changes: ChangeMap) -> Slot? {
+            switch self {
+            case .key(let tokens, let range?, let existing):
+                return changes.current(range).map { .key(tokens: tokens, range: $0, existing: existing) }
+            case .key:
+                return self
+            case .value(let tokens, let key, let range):
+                return changes.current(range).map { .value(tokens: tokens, key: key, range: $0) }
+            }
+        }
     }
 
     /// The slot at `offset` of the parsed document (read on its tape: no tree is built).
@@ -54,13 +66,31 @@ extension Server {
         }
     }
 
+    /// The slot at the current text's `offset`. Read on the last analysis' tape, its ranges
+    /// moved, when the edits since cannot have changed it: they only added or removed blanks or
+    /// changed one text of `localized_strings`, and neither the cursor nor the slot's span is in
+    /// changed text. Otherwise read on the current text, parsed again.
+    func slot(at offset: Int, in document: TextDocument, _ recent: (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints)?) -> Slot? {
+        if let (analysis, changes, lexical) = recent, let root = analysis.tape?.root, let analysed = changes.analysed(offset) {
+            // No change since: the analysed text is the current one.
+            if changes.isEmpty { return Self.slot(at: offset, in: root) }
+            if let resolved = analysis.resolved,
+               EditFootprint(analysed: analysis.report.source.bytes, current: document.bytes, changes: changes.changes,
+                             lexical: lexical, resolved: resolved).kind != .other,
+               let slot = Self.slot(at: analysed, in: root), let moved = slot.moved(changes) {
+                return moved
+            }
+        }
+        return JSONParser.parseTape(document.bytes).tape.root.flatMap { Self.slot(at: offset, in: $0) }
+    }
+
     mutating func completion(_ params: JSON) -> JSON {
         guard let (uri, document, offset) = target(params), Self.kind(of: uri) == .config else { return [] }
         // Where the cursor is, in the current text; what to offer, from the last analysis (right
         // after an edit, the analysed text's keys, offers and locales: see recentAnalysis).
-        let parsed = JSONParser.parseTape(document.bytes)
-        guard let root = parsed.tape.root, let slot = Self.slot(at: offset, in: root) else { return [] }
-        let analysis = recentAnalysis(of: uri)?.analysis
+        let recent = recentAnalysis(of: uri)
+        guard let slot = slot(at: offset, in: document, recent) else { return [] }
+        let analysis = recent?.analysis
         let resolved = analysis?.resolved
         let format = analysis?.format ?? .authoring
         var items: [JSON] = []

@@ -8,19 +8,20 @@ extension Server {
         // The last analysis answers right after an edit, unless the cursor or the hovered span
         // is in changed text, or what changed is something the answer reads (a text of the
         // hovered key, a key, a reference, the structure): then the current text's does.
-        guard let (analysis, changes) = recentAnalysis(of: uri) else { return .null }
-        if let answer = hover(offset, document, analysis, changes) { return answer }
-        guard let current = self.analysis(of: uri) else { return .null }
-        return hover(offset, document, current, ChangeMap(changes: [])) ?? .null
+        guard let (analysis, changes, lexical) = recentAnalysis(of: uri) else { return .null }
+        if let answer = hover(offset, document, analysis, changes, lexical) { return answer }
+        guard let current = self.analysis(of: uri), let lexical = analyses[uri]?.lexical else { return .null }
+        return hover(offset, document, current, ChangeMap(changes: []), lexical) ?? .null
     }
 
     /// The hover at the current text's `offset` from an analysis `changes` behind; `nil` when
     /// the changes are in the way.
-    func hover(_ offset: Int, _ document: TextDocument, _ analysis: Analysis, _ changes: ChangeMap) -> JSON? {
+    func hover(_ offset: Int, _ document: TextDocument, _ analysis: Analysis, _ changes: ChangeMap, _ lexical: LexicalCheckpoints) -> JSON? {
         guard let resolved = analysis.resolved else { return .null }
         guard let offset = changes.analysed(offset) else { return nil }
         // What changed since the analysis, when something did.
-        let footprint = changes.isEmpty ? nil : EditFootprint(analysed: analysis.report.source.bytes, current: document.bytes, resolved: resolved)
+        let footprint = changes.isEmpty ? nil : EditFootprint(analysed: analysis.report.source.bytes, current: document.bytes,
+                                                               changes: changes.changes, lexical: lexical, resolved: resolved)
         if let (symbol, token) = symbol(at: offset, in: resolved) {
             guard let place = changes.current(token.range), footprint?.changes(symbol, resolved) != true else { return nil }
             let text: String

@@ -22,13 +22,14 @@ extension Server {
 
     /// The document's last analysis with the changes made since, when positions can be mapped
     /// through them; otherwise the analysis of the current text with no changes.
-    mutating func recentAnalysis(of uri: String) -> (analysis: Analysis, changes: ChangeMap)? {
+    mutating func recentAnalysis(of uri: String) -> (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints)? {
         if let document = documents[uri], Self.kind(of: uri) == .config, let cached = analyses[uri],
            case .some(.some(let log)) = changesSinceAnalysis[uri], cached.version != document.version,
            cached.configuration == configurationPath(forDocument: uri) {
-            return (cached.analysis, ChangeMap(changes: log))
+            return (cached.analysis, ChangeMap(changes: log), cached.lexical)
         }
-        return analysis(of: uri).map { ($0, ChangeMap(changes: [])) }
+        guard let analysis = analysis(of: uri), let lexical = analyses[uri]?.lexical else { return nil }
+        return (analysis, ChangeMap(changes: []), lexical)
     }
 
     /// Positions of an analysed text and of the text after `changes` (in the order made).
@@ -79,10 +80,28 @@ struct EditFootprint {
 
     let kind: Kind
 
-    init(analysed: [UInt8], current: [UInt8], resolved: ResolvedConfig) {
+    /// The footprint of `changes` (in the order made), which turned `analysed` into `current`;
+    /// `lexical` knows where the strings and comments of `analysed` are.
+    init(analysed: [UInt8], current: [UInt8], changes: [TextDocument.ByteChange], lexical: LexicalCheckpoints, resolved: ResolvedConfig) {
+        let region = Self.region(of: changes)
         kind = analysed.withUnsafeBufferPointer { old in
-            current.withUnsafeBufferPointer { new in Self.kind(old, new, resolved) }
+            current.withUnsafeBufferPointer { new in Self.kind(old, new, region, lexical, resolved) }
         }
+    }
+
+    /// Where `changes` (in the order made) can have changed anything: the texts are the same
+    /// bytes before `start`, and after `analysedEnd` in the analysed text and `currentEnd` in
+    /// the current one.
+    static func region(of changes: [TextDocument.ByteChange]) -> (start: Int, analysedEnd: Int, currentEnd: Int) {
+        guard let first = changes.first else { return (0, 0, 0) }
+        var (start, end, delta) = (first.start, first.oldEnd, 0)
+        for change in changes {
+            let moved = change.newEnd - change.oldEnd
+            start = min(start, change.start)
+            end = max(end, change.oldEnd) + moved
+            delta += moved
+        }
+        return (start, end - delta, end)
     }
 
     /// Whether hover on `symbol` (`nil`: a colour) reads what changed.
@@ -100,18 +119,24 @@ struct EditFootprint {
         }
     }
 
-    private static func kind(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>, _ resolved: ResolvedConfig) -> Kind {
-        // The common prefix and suffix (not overlapping in either text).
+    private static func kind(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>,
+                             _ region: (start: Int, analysedEnd: Int, currentEnd: Int),
+                             _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> Kind {
+        // The common prefix and suffix (not overlapping in either text), as a scan of the whole
+        // texts finds them; outside the changes' region the bytes are the same, so the scans
+        // start at its edges.
         let shorter = min(old.count, new.count)
-        var prefix = 0
+        let same = region.analysedEnd - region.start == region.currentEnd - region.start
+            && sameBytes(old, new, from: region.start, count: region.currentEnd - region.start)
+        var prefix = same && old.count == new.count ? shorter : min(region.start, shorter)
         while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
+        var suffix = max(0, min(old.count - region.analysedEnd, shorter - prefix))
         while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         let removed = UnsafeBufferPointer(rebasing: old[prefix..<(old.count - suffix)])
         let inserted = UnsafeBufferPointer(rebasing: new[prefix..<(new.count - suffix)])
         let before: UInt8? = prefix > 0 ? old[prefix - 1] : nil
         let after: UInt8? = suffix > 0 ? old[old.count - suffix] : nil
-        switch lexicalState(old, at: prefix) {
+        switch lexical.state(at: prefix) {
         case .between:
             // Blanks between two tokens: not inside a literal (`tr ue`, `1 2`) or a comment's
             // opening (`/ /`), where they would split or join one.
@@ -147,42 +172,103 @@ struct EditFootprint {
         case comment
     }
 
+    /// Whether `count` bytes from `start` are the same in both.
+    private static func sameBytes(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Bool {
+        guard start >= 0, start + count <= old.count, start + count <= new.count else { return false }
+        for index in start..<(start + count) where old[index] != new[index] { return false }
+        return true
+    }
+
     /// Where `end` is in `bytes`: between tokens, in a string, just after an escape, in a comment.
     static func lexicalState(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> LexicalState {
-        var state = LexicalState.between
-        var index = 0
+        var unrecorded: [LexicalCheckpoints.Checkpoint] = []
+        return scan(bytes, from: LexicalCheckpoints.Checkpoint(offset: 0, state: .between), to: end, into: &unrecorded)
+    }
+
+    /// The state at `end`, scanning from `checkpoint`; with a `stride`, the state at the first
+    /// offset of each stride is recorded on the way.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from checkpoint: LexicalCheckpoints.Checkpoint, to end: Int,
+                     recordingEvery stride: Int = 0, into checkpoints: inout [LexicalCheckpoints.Checkpoint]) -> LexicalState {
+        let quotationMark = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
+        let slash = UInt8(ascii: "/"), asterisk = UInt8(ascii: "*")
+        var index = checkpoint.offset
+        // In a string: opened at `opening` by `quote` (0: between tokens).
+        var quote: UInt8 = 0, opening = 0
+        switch checkpoint.state {
+        case .between: break
+        case .string(let start, let mark): (opening, quote) = (start, mark)
+        case .escaped, .comment: return checkpoint.state
+        }
+        var nextRecord = stride > 0 ? index : Int.max
         while index < end {
+            if index >= nextRecord {
+                checkpoints.append(LexicalCheckpoints.Checkpoint(offset: index, state: quote == 0 ? .between : .string(start: opening, quote: quote)))
+                nextRecord = (index / stride + 1) * stride
+            }
             let byte = bytes[index]
-            switch state {
-            case .between:
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    state = .string(start: index, quote: byte)
-                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
-                    // A comment: skip to its end (a line's, or `*/`).
-                    let block = bytes[index + 1] == UInt8(ascii: "*")
-                    var position = index + 2
-                    while position < bytes.count {
-                        if block ? (bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"))
-                            : bytes[position] == 0x0A { break }
-                        position += 1
-                    }
-                    let close = block ? position + 2 : position
-                    if close > end { return .comment }
-                    index = close
-                    continue
-                }
-            case .string(_, let quote):
-                if byte == UInt8(ascii: "\\") {
+            if quote != 0 {
+                if byte == backslash {
                     if index + 1 == end { return .escaped }
                     index += 2
                     continue
                 }
-                if byte == quote { state = .between }
-            case .escaped, .comment:
-                return state
+                if byte == quote { quote = 0 }
+            } else if byte == quotationMark || byte == apostrophe {
+                (opening, quote) = (index, byte)
+            } else if byte == slash, index + 1 < bytes.count, bytes[index + 1] == slash || bytes[index + 1] == asterisk {
+                // A comment: skip to its end (a line's, or `*/`).
+                let block = bytes[index + 1] == asterisk
+                var position = index + 2
+                while position < bytes.count {
+                    if block ? (bytes[position] == asterisk && position + 1 < bytes.count && bytes[position + 1] == slash)
+                        : bytes[position] == 0x0A { break }
+                    position += 1
+                }
+                let close = block ? position + 2 : position
+                if close > end { return .comment }
+                index = close
+                continue
             }
             index += 1
         }
-        return state
+        return quote == 0 ? .between : .string(start: opening, quote: quote)
+    }
+}
+
+/// Where the strings and comments of an analysed text are, for the footprint of the edits
+/// since: the scanner's state at the first offset of every `stride` bytes, recorded the first
+/// time it is asked for, so that each question scans at most `stride` bytes, not the text.
+final class LexicalCheckpoints {
+    struct Checkpoint {
+        var offset: Int
+        var state: EditFootprint.LexicalState
+    }
+
+    static let stride = 4096
+    let bytes: [UInt8]
+    private var checkpoints: [Checkpoint]?
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// `EditFootprint.lexicalState(bytes, at: end)`.
+    func state(at end: Int) -> EditFootprint.LexicalState {
+        bytes.withUnsafeBufferPointer { buffer in
+            if checkpoints == nil {
+                var recorded: [Checkpoint] = []
+                _ = EditFootprint.scan(buffer, from: Checkpoint(offset: 0, state: .between), to: buffer.count, recordingEvery: Self.stride, into: &recorded)
+                checkpoints = recorded.isEmpty ? [Checkpoint(offset: 0, state: .between)] : recorded
+            }
+            // The last checkpoint at or before `end` (the first is at 0).
+            let all = checkpoints!
+            var low = 0, high = all.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if all[middle].offset <= end { low = middle } else { high = middle - 1 }
+            }
+            var unrecorded: [Checkpoint] = []
+            return EditFootprint.scan(buffer, from: all[low], to: end, into: &unrecorded)
+        }
     }
 }

@@ -21,7 +21,8 @@ package struct Server {
     /// Requests the client cancelled before they were handled.
     var cancelled: Set<String> = []
     /// Analyses by document, kept while its version and the configuration are unchanged.
-    var analyses: [String: (version: Int, configuration: String?, analysis: Analysis)] = [:]
+    /// With the analysed text's strings and comments located, for the footprint of later edits.
+    var analyses: [String: (version: Int, configuration: String?, analysis: Analysis, lexical: LexicalCheckpoints)] = [:]
     /// The changes made to each document since its last analysis (`nil`: too many to follow), so
     /// that hover and completion can answer from that analysis right after an edit.
     var changesSinceAnalysis: [String: [TextDocument.ByteChange]?] = [:]
@@ -217,12 +218,15 @@ package struct Server {
     }
 
     mutating func didChange(_ params: JSON) -> [JSON] {
-        guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return [] }
+        // Taken out of the table while it changes, so that its bytes are edited in place, not copied.
+        guard let uri = params["textDocument"]?["uri"]?.string, var document = documents.removeValue(forKey: uri) else { return [] }
         let version = params["textDocument"]?["version"]?.int ?? document.version + 1
         do {
             let changes = try document.apply(params["contentChanges"]?.array ?? [], version: version, encoding: encoding)
+            documents[uri] = document
             noteChanges(changes, to: uri)
         } catch {
+            documents[uri] = document
             // Nothing is applied: the document keeps its last good state.
             let why: String
             switch error {
@@ -232,7 +236,6 @@ package struct Server {
             }
             return [Self.notify("window/logMessage", ["type": 1, "message": .string("customer-center: ignored \(why) to \(uri)")])]
         }
-        documents[uri] = document
         changed(uri)
         return []
     }
@@ -392,8 +395,9 @@ package struct Server {
         }
         if !InputDiscovery.isCustomerCenterConfig(document.bytes) { return nil }
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
-        let analysis = LintRun.analyze(source, configuration: configuration)
-        analyses[uri] = (document.version, configurationPath, analysis)
+        // The tape is kept: completion reads the cursor's place on it until the next analysis.
+        let analysis = LintRun.analyze(source, configuration: configuration, keepingTape: true)
+        analyses[uri] = (document.version, configurationPath, analysis, LexicalCheckpoints(document.bytes))
         changesSinceAnalysis[uri] = []
         return analysis
     }

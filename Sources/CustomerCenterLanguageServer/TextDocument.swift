@@ -141,30 +141,73 @@ package struct TextDocument: Sendable {
     }
 
     /// Applies the changes of one `didChange`, in order, all or nothing; returns them as bytes.
+    /// The text is edited in place and the line table only where the change is (an edit costs
+    /// its own size and the number of lines after it, not the document's bytes).
     @discardableResult
     package mutating func apply(_ changes: [JSON], version: Int, encoding: PositionEncoding) throws(EditError) -> [ByteChange] {
-        var copy = self
         var applied: [ByteChange] = []
-        for change in changes {
-            guard let text = change["text"]?.string else { throw .missingText }
-            if let range = change["range"], !range.isNull {
-                // A range that is there must be a range: never read as "replace everything".
-                guard let from = Position(range["start"]), let to = Position(range["end"]) else { throw .invalidRange }
-                guard from <= to else { throw .invertedRange }
-                let start = copy.offset(of: from, encoding: encoding)
-                let end = copy.offset(of: to, encoding: encoding)
+        // What each applied change replaced, to put it back if a later one is refused.
+        var replaced: [[UInt8]] = []
+        do throws(EditError) {
+            for change in changes {
+                guard let text = change["text"]?.string else { throw .missingText }
+                let start: Int, end: Int
+                if let range = change["range"], !range.isNull {
+                    // A range that is there must be a range: never read as "replace everything".
+                    guard let from = Position(range["start"]), let to = Position(range["end"]) else { throw .invalidRange }
+                    guard from <= to else { throw .invertedRange }
+                    start = offset(of: from, encoding: encoding)
+                    end = max(start, offset(of: to, encoding: encoding))
+                } else {
+                    (start, end) = (0, bytes.count)
+                }
                 let inserted = Array(text.utf8)
-                copy.bytes.replaceSubrange(start..<max(start, end), with: inserted)
-                applied.append(ByteChange(start: start, oldEnd: max(start, end), newEnd: start + inserted.count))
-            } else {
-                applied.append(ByteChange(start: 0, oldEnd: copy.bytes.count, newEnd: text.utf8.count))
-                copy.bytes = Array(text.utf8)
+                replaced.append(Array(bytes[start..<end]))
+                replace(start..<end, with: inserted)
+                applied.append(ByteChange(start: start, oldEnd: end, newEnd: start + inserted.count))
             }
-            copy.lineStarts = Self.lineStarts(of: copy.bytes)
+        } catch {
+            for (change, old) in zip(applied, replaced).reversed() { replace(change.start..<change.newEnd, with: old) }
+            throw error
         }
-        copy.version = version
-        self = copy
+        self.version = version
         return applied
+    }
+
+    /// Replaces `range` of the bytes and the line starts it moves or makes.
+    mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) {
+        bytes.replaceSubrange(range, with: inserted)
+        let newEnd = range.lowerBound + inserted.count
+        let delta = inserted.count - range.count
+        // Whether offset p (1...count) starts a line depends on bytes p - 1 and p only, so the
+        // starts in range.lowerBound...range.upperBound (old offsets) are found again in
+        // range.lowerBound...newEnd, and those after move by delta. Offset 0 always starts one.
+        let first = max(range.lowerBound, 1)
+        let low = Self.firstIndex(in: lineStarts, notBelow: first)
+        let high = Self.firstIndex(in: lineStarts, notBelow: range.upperBound + 1)
+        var found: [Int] = []
+        var offset = first
+        while offset <= min(newEnd, bytes.count) {
+            let previous = bytes[offset - 1]
+            if previous == 0x0A || (previous == 0x0D && (offset == bytes.count || bytes[offset] != 0x0A)) { found.append(offset) }
+            offset += 1
+        }
+        lineStarts.replaceSubrange(low..<high, with: found)
+        if delta != 0 {
+            lineStarts.withUnsafeMutableBufferPointer { starts in
+                for index in (low + found.count)..<starts.count { starts[index] += delta }
+            }
+        }
+    }
+
+    /// The index of the first of the ascending `starts` that is `value` or more.
+    static func firstIndex(in starts: [Int], notBelow value: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The whole text.

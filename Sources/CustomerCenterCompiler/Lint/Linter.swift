@@ -12,6 +12,9 @@ package struct LintOptions: Sendable {
     package var quiet: Bool
     /// Locales every key must be translated into (configuration `locales.required`).
     package var requiredLocales: [String]
+    /// Keep the syntax tape in the analysis (`Analysis.tape`): the language server reads the
+    /// cursor's place on it after an edit. Off for runs: the tape would stay beside the model.
+    package var keepsTape = false
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -66,6 +69,8 @@ package struct Analysis: Sendable {
     /// The config with its references bound, when the rules ran (the compiler and the language
     /// server reuse it).
     package internal(set) var resolved: ResolvedConfig?
+    /// The parsed text, when the options asked to keep it (`LintOptions.keepsTape`).
+    package internal(set) var tape: JSONTape?
 }
 
 /// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
@@ -129,6 +134,7 @@ package enum Linter {
     /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
         let parsed = JSONParser.parseTape(source.bytes)
+        if options.keepsTape { analysis.tape = parsed.tape }
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         // A response with no value at all (an empty file) is one neither SDK decodes either.
         analysis.format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)

@@ -322,10 +322,13 @@ public struct LintRun: Sendable {
 
     /// One file under a configuration, with its decoded and resolved model: what an editor
     /// shows. Levels and `ignore` entries apply; counts are exact, at most `settings.displayCap`
-    /// findings of a rule are kept (an editor shows no more).
-    package static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings()) -> Analysis {
+    /// findings of a rule are kept (an editor shows no more). `keepingTape`: the analysis keeps
+    /// the parsed text too (`Analysis.tape`).
+    package static func analyze(_ source: SourceFile, configuration: LinterConfiguration?, settings: RunSettings = RunSettings(),
+                                keepingTape: Bool = false) -> Analysis {
         let run = LintRun(settings: settings)
-        let options = run.options(for: configuration?.isValid == true ? configuration : nil)
+        var options = run.options(for: configuration?.isValid == true ? configuration : nil)
+        options.keepsTape = keepingTape
         var gate = options.gate
         gate.ignores = ignores(of: configuration?.isValid == true ? configuration : nil, for: source)
         return Linter.analyze(source, options: options, gate: gate, displayCap: settings.displayCap).analysis

@@ -1,0 +1,69 @@
+import CustomerCenterLanguageServer
+import Foundation
+
+/// `--lsp-profile SCENARIO [N]`: one scenario of the language server table on the 400 KB config,
+/// N times (default 20), the repeated part in `lspProfiledLoop` so that an instruction count can
+/// be taken of it alone, load-independent:
+///
+///     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*lspProfiledLoop*' \
+///         customer-center-bench --lsp-profile hover-after-change 20
+///
+/// Scenarios: `diagnostics` (an edit, then the diagnostics published), `hover`, `hover-after-change`,
+/// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`.
+func languageServerProfile(_ arguments: [String]) {
+    let scenario = arguments.first ?? "hover-after-change"
+    let count = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
+    let text = ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: 400_000))
+    let uri = "file:///bench/customer_center.json"
+    var server = Server(readFile: { _ in nil })
+    _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+    _ = server.handle(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+    _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+        "uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]]])
+    _ = server.publishPending()
+    func place(_ offset: String.Index) -> (line: Int, character: Int) {
+        let line = text[..<offset].filter { $0 == "\n" }.count
+        let lineStart = text[..<offset].lastIndex(of: "\n").map { text.index(after: $0) }!
+        return (line, text[lineStart..<offset].utf16.count)
+    }
+    let reference = place(text.range(of: "\"title_key\": \"")!.upperBound)
+    let position: JSON = ["textDocument": ["uri": .string(uri)], "position": ["line": .int(reference.line), "character": .int(reference.character + 1)]]
+    let owner = text.range(of: "\"no_active_title\": {")!.upperBound
+    let other = place(text.range(of: "\"en\": \"", range: owner..<text.endIndex)!.upperBound)
+    var version = 1
+    var id = 100
+    func change(_ line: Int, _ character: Int, _ letter: String) -> JSON {
+        version += 1
+        let start: JSON = ["line": .int(line), "character": .int(character)]
+        let change: JSON = version % 2 == 0
+            ? ["range": ["start": start, "end": start], "text": .string(letter)]
+            : ["range": ["start": start, "end": ["line": .int(line), "character": .int(character + 1)]], "text": ""]
+        return ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [change]]]
+    }
+    func request(_ method: String) -> JSON {
+        id += 1
+        return ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": position]
+    }
+    let step: () -> Void
+    switch scenario {
+    case "diagnostics": step = { _ = server.handle(change(1, 0, " ")); _ = server.publishPending() }
+    case "hover": step = { _ = server.handle(request("textDocument/hover")) }
+    case "hover-after-change": step = { _ = server.handle(change(1, 0, " ")); _ = server.handle(request("textDocument/hover")) }
+    case "hover-after-text-change":
+        step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.handle(request("textDocument/hover")) }
+    case "completion-after-change":
+        step = { _ = server.handle(change(1, 0, " ")); _ = server.handle(request("textDocument/completion")) }
+    default:
+        print("unknown scenario '\(scenario)'"); exit(2)
+    }
+    step()  // warm-up: the first answer after the open may analyse
+    let start = Date()
+    lspProfiledLoop(count, step)
+    print("\(scenario): \(count) steps, \(String(format: "%.3f", -start.timeIntervalSinceNow * 1000 / Double(count))) ms each")
+}
+
+@inline(never)
+func lspProfiledLoop(_ count: Int, _ step: () -> Void) {
+    for _ in 0..<count { step() }
+}
