@@ -94,13 +94,17 @@ extension Server {
         let resolved = analysis?.resolved
         let format = analysis?.format ?? .authoring
         var items: [JSON] = []
+        // Every item replaces the same span: its protocol range is found once.
+        var replaced: (ByteRange, JSON)?
         func item(_ label: String, kind: Int, detail: String?, range: ByteRange?, text: String? = nil) {
             var members: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind))]
             if let detail { members.append(("detail", .string(detail))) }
-            let newText = text ?? JSONWriter.quoted(label)
+            let quoted = JSONWriter.quoted(label)
+            let newText = text ?? quoted
             if let range {
-                members.append(("textEdit", ["range": self.range(range, in: document), "newText": .string(newText)]))
-                members.append(("filterText", .string(JSONWriter.quoted(label))))
+                if replaced?.0 != range { replaced = (range, self.range(range, in: document)) }
+                members.append(("textEdit", ["range": replaced!.1, "newText": .string(newText)]))
+                members.append(("filterText", .string(quoted)))
             } else {
                 members.append(("insertText", .string(newText)))
             }

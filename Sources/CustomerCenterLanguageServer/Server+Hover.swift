@@ -46,7 +46,9 @@ extension Server {
 
     /// A Markdown table cell: pipes and line breaks escaped.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences("|", with: "\\|").replacingOccurrences("\n", with: " ")
+        // Most texts have neither: no search through them.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A }) else { return text }
+        return text.replacingOccurrences("|", with: "\\|").replacingOccurrences("\n", with: " ")
     }
 
     /// A key's text in every locale the config targets, and where a fallback comes from.

@@ -244,12 +244,13 @@ final class LexicalCheckpoints {
         var state: EditFootprint.LexicalState
     }
 
-    static let stride = 4096
     let bytes: [UInt8]
+    let stride: Int
     private var checkpoints: [Checkpoint]?
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], stride: Int = 4096) {
         self.bytes = bytes
+        self.stride = max(1, stride)
     }
 
     /// `EditFootprint.lexicalState(bytes, at: end)`.
@@ -257,7 +258,7 @@ final class LexicalCheckpoints {
         bytes.withUnsafeBufferPointer { buffer in
             if checkpoints == nil {
                 var recorded: [Checkpoint] = []
-                _ = EditFootprint.scan(buffer, from: Checkpoint(offset: 0, state: .between), to: buffer.count, recordingEvery: Self.stride, into: &recorded)
+                _ = EditFootprint.scan(buffer, from: Checkpoint(offset: 0, state: .between), to: buffer.count, recordingEvery: stride, into: &recorded)
                 checkpoints = recorded.isEmpty ? [Checkpoint(offset: 0, state: .between)] : recorded
             }
             // The last checkpoint at or before `end` (the first is at 0).
