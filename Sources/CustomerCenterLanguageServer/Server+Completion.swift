@@ -97,7 +97,9 @@ extension Server {
         // Every item replaces the same span: its protocol range is found once.
         var replaced: (ByteRange, JSON)?
         func item(_ label: String, kind: Int, detail: String?, range: ByteRange?, text: String? = nil) {
-            var members: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind))]
+            var members: [(String, JSON)] = []
+            members.reserveCapacity(5)
+            members += [("label", .string(label)), ("kind", .int(kind))]
             if let detail { members.append(("detail", .string(detail))) }
             let quoted = JSONWriter.quoted(label)
             let newText = text ?? quoted
@@ -119,9 +121,13 @@ extension Server {
                     item(offer.value, kind: 18, detail: detail.map { "offer \($0)" }, range: range)
                 }
             } else if key.hasSuffix("_key") {
-                for entry in resolved?.config.localization?.entries ?? .empty {
-                    let text = resolved.flatMap { $0.text(entry.key.value, locale: $0.defaultLocale ?? "en")?.translation.textValue }
-                    item(entry.key.value, kind: 18, detail: text, range: range)
+                // Unwrapped once: a closure over the optional would copy the resolved config per key.
+                if let resolved {
+                    let locale = resolved.defaultLocale ?? "en"
+                    for entry in resolved.config.localization?.entries ?? .empty {
+                        let name = entry.key.value
+                        item(name, kind: 18, detail: resolved.text(name, locale: locale)?.translation.textValue, range: range)
+                    }
                 }
             } else if key == "default" || key == "supported" {
                 for code in localeCodes { item(code, kind: 21, detail: nil, range: range) }
@@ -131,8 +137,8 @@ extension Server {
         case .key(let tokens, let range, let existing):
             let insert = { (name: String) in range == nil ? JSONWriter.quoted(name) + ": " : JSONWriter.quoted(name) }
             if format == .authoring, tokens.count == 3, tokens[0] == "localization", tokens[1] == "localized_strings" {
+                let english = resolved.flatMap { $0.text(tokens[2], locale: $0.defaultLocale ?? "en")?.translation.textValue }
                 for code in localeCodes where !existing.contains(code) {
-                    let english = resolved.flatMap { $0.text(tokens[2], locale: $0.defaultLocale ?? "en")?.translation.textValue }
                     item(code, kind: 21, detail: english.map { "translate: \($0)" }, range: range, text: insert(code))
                 }
             } else if format == .authoring, tokens == ["localization", "localized_strings"] {
