@@ -70,8 +70,8 @@ extension Server {
     /// moved, when the edits since cannot have changed it: they only added or removed blanks or
     /// changed one text of `localized_strings`, and neither the cursor nor the slot's span is in
     /// changed text. Otherwise read on the current text, parsed again.
-    func slot(at offset: Int, in document: TextDocument, _ recent: (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints)?) -> Slot? {
-        if let (analysis, changes, lexical) = recent, let root = analysis.tape?.root, let analysed = changes.analysed(offset) {
+    func slot(at offset: Int, in document: TextDocument, _ recent: RecentAnalysis?) -> Slot? {
+        if let (analysis, changes, lexical, _) = recent, let root = analysis.tape?.root, let analysed = changes.analysed(offset) {
             // No change since: the analysed text is the current one.
             if changes.isEmpty { return Self.slot(at: offset, in: root) }
             if let resolved = analysis.resolved,
@@ -82,6 +82,23 @@ extension Server {
             }
         }
         return JSONParser.parseTape(document.bytes).tape.root.flatMap { Self.slot(at: offset, in: $0) }
+    }
+
+    /// The keys of `localized_strings` a reference can name, each with its text in the default
+    /// locale: found once per analysis, kept in `cache`.
+    func stringKeyCandidates(_ analysis: Analysis, _ cache: CompletionCandidates) -> [CompletionCandidates.Key] {
+        if let keys = cache.keys { return keys }
+        var keys: [CompletionCandidates.Key] = []
+        // Unwrapped once: a closure over the optional would copy the resolved config per key.
+        if let resolved = analysis.resolved {
+            let locale = resolved.defaultLocale ?? "en"
+            for entry in resolved.config.localization?.entries ?? .empty {
+                let name = entry.key.value
+                keys.append(.init(name: name, quoted: JSONWriter.quoted(name), detail: resolved.text(name, locale: locale)?.translation.textValue))
+            }
+        }
+        cache.keys = keys
+        return keys
     }
 
     mutating func completion(_ params: JSON) -> JSON {
@@ -96,21 +113,19 @@ extension Server {
         var items: [JSON] = []
         // Every item replaces the same span: its protocol range is found once.
         var replaced: (ByteRange, JSON)?
-        func item(_ label: String, kind: Int, detail: String?, range: ByteRange?, text: String? = nil) {
-            var members: [(String, JSON)] = []
-            members.reserveCapacity(5)
-            members += [("label", .string(label)), ("kind", .int(kind))]
-            if let detail { members.append(("detail", .string(detail))) }
-            let quoted = JSONWriter.quoted(label)
+        func item(_ label: String, kind: Int, detail: String?, range: ByteRange?, text: String? = nil, quoted: String? = nil) {
+            let quoted = quoted ?? JSONWriter.quoted(label)
             let newText = text ?? quoted
-            if let range {
-                if replaced?.0 != range { replaced = (range, self.range(range, in: document)) }
-                members.append(("textEdit", ["range": replaced!.1, "newText": .string(newText)]))
-                members.append(("filterText", .string(quoted)))
-            } else {
-                members.append(("insertText", .string(newText)))
+            // Each member list written out whole: one allocation, no growth.
+            let head: (String, JSON) = ("label", .string(label)), kind: (String, JSON) = ("kind", .int(kind))
+            guard let range else {
+                let insert: (String, JSON) = ("insertText", .string(newText))
+                items.append(.object(detail.map { [head, kind, ("detail", .string($0)), insert] } ?? [head, kind, insert]))
+                return
             }
-            items.append(.object(members))
+            if replaced?.0 != range { replaced = (range, self.range(range, in: document)) }
+            let edit: (String, JSON) = ("textEdit", ["range": replaced!.1, "newText": .string(newText)]), filter: (String, JSON) = ("filterText", .string(quoted))
+            items.append(.object(detail.map { [head, kind, ("detail", .string($0)), edit, filter] } ?? [head, kind, edit, filter]))
         }
         let localeCodes = (resolved?.targetLocaleCodes ?? []) + BuiltInStrings.locales.filter { !(resolved?.targetLocales ?? []).contains($0) }
         switch slot {
@@ -121,13 +136,8 @@ extension Server {
                     item(offer.value, kind: 18, detail: detail.map { "offer \($0)" }, range: range)
                 }
             } else if key.hasSuffix("_key") {
-                // Unwrapped once: a closure over the optional would copy the resolved config per key.
-                if let resolved {
-                    let locale = resolved.defaultLocale ?? "en"
-                    for entry in resolved.config.localization?.entries ?? .empty {
-                        let name = entry.key.value
-                        item(name, kind: 18, detail: resolved.text(name, locale: locale)?.translation.textValue, range: range)
-                    }
+                for candidate in recent.map({ stringKeyCandidates($0.analysis, $0.candidates) }) ?? [] {
+                    item(candidate.name, kind: 18, detail: candidate.detail, range: range, quoted: candidate.quoted)
                 }
             } else if key == "default" || key == "supported" {
                 for code in localeCodes { item(code, kind: 21, detail: nil, range: range) }
@@ -161,4 +171,17 @@ extension Server {
         }
         return ["isIncomplete": false, "items": .array(items)]
     }
+}
+
+/// What completion offers from one analysis whatever the cursor, found the first time it is asked for.
+final class CompletionCandidates {
+    struct Key {
+        var name: String
+        /// `name` as a JSON string.
+        var quoted: String
+        /// Its text in the default locale.
+        var detail: String?
+    }
+
+    var keys: [Key]?
 }

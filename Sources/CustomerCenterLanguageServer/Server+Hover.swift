@@ -8,7 +8,7 @@ extension Server {
         // The last analysis answers right after an edit, unless the cursor or the hovered span
         // is in changed text, or what changed is something the answer reads (a text of the
         // hovered key, a key, a reference, the structure): then the current text's does.
-        guard let (analysis, changes, lexical) = recentAnalysis(of: uri) else { return .null }
+        guard let (analysis, changes, lexical, _) = recentAnalysis(of: uri) else { return .null }
         if let answer = hover(offset, document, analysis, changes, lexical) { return answer }
         guard let current = self.analysis(of: uri), let lexical = analyses[uri]?.lexical else { return .null }
         return hover(offset, document, current, ChangeMap(changes: []), lexical) ?? .null

@@ -22,14 +22,16 @@ extension Server {
 
     /// The document's last analysis with the changes made since, when positions can be mapped
     /// through them; otherwise the analysis of the current text with no changes.
-    mutating func recentAnalysis(of uri: String) -> (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints)? {
+    typealias RecentAnalysis = (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints, candidates: CompletionCandidates)
+
+    mutating func recentAnalysis(of uri: String) -> RecentAnalysis? {
         if let document = documents[uri], Self.kind(of: uri) == .config, let cached = analyses[uri],
            case .some(.some(let log)) = changesSinceAnalysis[uri], cached.version != document.version,
            cached.configuration == configurationPath(forDocument: uri) {
-            return (cached.analysis, ChangeMap(changes: log), cached.lexical)
+            return (cached.analysis, ChangeMap(changes: log), cached.lexical, cached.candidates)
         }
-        guard let analysis = analysis(of: uri), let lexical = analyses[uri]?.lexical else { return nil }
-        return (analysis, ChangeMap(changes: []), lexical)
+        guard analysis(of: uri) != nil, let cached = analyses[uri] else { return nil }
+        return (cached.analysis, ChangeMap(changes: []), cached.lexical, cached.candidates)
     }
 
     /// Positions of an analysed text and of the text after `changes` (in the order made).

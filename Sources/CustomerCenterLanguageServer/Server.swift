@@ -21,8 +21,9 @@ package struct Server {
     /// Requests the client cancelled before they were handled.
     var cancelled: Set<String> = []
     /// Analyses by document, kept while its version and the configuration are unchanged.
-    /// With the analysed text's strings and comments located, for the footprint of later edits.
-    var analyses: [String: (version: Int, configuration: String?, analysis: Analysis, lexical: LexicalCheckpoints)] = [:]
+    /// With the analysed text's strings and comments located, for the footprint of later edits,
+    /// and what completion offers from it.
+    var analyses: [String: (version: Int, configuration: String?, analysis: Analysis, lexical: LexicalCheckpoints, candidates: CompletionCandidates)] = [:]
     /// The changes made to each document since its last analysis (`nil`: too many to follow), so
     /// that hover and completion can answer from that analysis right after an edit.
     var changesSinceAnalysis: [String: [TextDocument.ByteChange]?] = [:]
@@ -397,7 +398,7 @@ package struct Server {
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
         // The tape is kept: completion reads the cursor's place on it until the next analysis.
         let analysis = LintRun.analyze(source, configuration: configuration, keepingTape: true)
-        analyses[uri] = (document.version, configurationPath, analysis, LexicalCheckpoints(document.bytes))
+        analyses[uri] = (document.version, configurationPath, analysis, LexicalCheckpoints(document.bytes), CompletionCandidates())
         changesSinceAnalysis[uri] = []
         return analysis
     }

@@ -91,6 +91,21 @@ import TestSupport
         #expect(kinds.keys.sorted() == ["blank", "other", "text("], "\(kinds)")
     }
 
+    /// The keys completion offers are found once per analysis, and found again with the next one.
+    @Test func completionOffersTheKeysOfTheLatestAnalysis() {
+        var client = NavigationTests.client()
+        let reference = position(of: "\"restore\"}", in: sample, offset: 1)
+        #expect(HoverAndCompletionTests.labels(client.result("textDocument/completion", TestClient.at(sampleURI, reference))) == ["title", "restore", "unused", "offer_title"])
+        // A key added on the line after "title" (a new line: the reference's position stays).
+        let added = position(of: "    \"restore\": {", in: sample)
+        RecentAnalysisTests.change(&client, version: 2, [["range": ["start": added.json, "end": added.json], "text": "    \"added\": {\"en\": \"Added\"},\n"]])
+        _ = client.server.publishPending()  // the diagnostics analyse the new text
+        #expect(client.server.analyses[sampleURI]?.version == 2)
+        let moved = Position(line: reference.line + 1, character: reference.character)
+        let labels = HoverAndCompletionTests.labels(client.result("textDocument/completion", TestClient.at(sampleURI, moved)))
+        #expect(labels == ["title", "added", "restore", "unused", "offer_title"])
+    }
+
     @Test func theRegionOfChangesCoversThemAll() {
         typealias Change = TextDocument.ByteChange
         // "abcdef" -> "abXYcdef" (two inserted at 2) -> "abXYef" (two deleted at 4): "cd" became "XY".
