@@ -96,6 +96,31 @@ import TestSupport
         #expect(fine.status == 0, "\(fine.stderr)")
     }
 
+    /// `--config FILE` is the configuration for every input, so its `include` / `exclude` say
+    /// what a directory holds, as they do for the nearest `.customer-center.json`. A broken
+    /// config that only the `--config` file's `include` names used to be left out: 'no problems
+    /// found', exit 0.
+    @Test func theConfigOptionsIncludeDecidesWhatADirectoryHolds() throws {
+        let dir = try Scratch.directory("cc-cli", files: [
+            "configs/support.json": try String(contentsOf: Self.broken, encoding: .utf8),
+            "configs/legacy.json": try String(contentsOf: Self.broken, encoding: .utf8),
+            "configs/customer_center.json": try String(contentsOf: Self.example, encoding: .utf8),
+            "team.json": #"{"include": ["configs/*.json"], "exclude": ["**/legacy.json"]}"#,
+            "ci/team.json": #"{"include": ["../configs/*.json"], "exclude": ["**/legacy.json"]}"#,
+        ])
+        for config in ["team.json", "ci/team.json"] {
+            let lint = try CLI.run(["lint", "--format", "compact", "--config", config, "."], in: dir)
+            #expect(lint.status == 1, "\(config): \(lint.stdout)")
+            #expect(lint.stdout.contains("./configs/support.json:2:3: error:"), "\(config): \(lint.stdout)")
+            #expect(!lint.stdout.contains("legacy.json"), "\(config): \(lint.stdout)")
+            // pre-commit names the files: the same configuration decides.
+            let hook = try CLI.run(["lint", "--format", "compact", "--force-exclude", "--config", config,
+                                    "configs/support.json", "configs/legacy.json"], in: dir)
+            #expect(hook.status == 1, "\(config): \(hook.stdout)")
+            #expect(hook.stdout.contains("configs/support.json:2:3: error:") && !hook.stdout.contains("legacy.json"), "\(config): \(hook.stdout)")
+        }
+    }
+
     // MARK: Outputs that are not files
 
     /// `-o` naming a named pipe writes into it: the pipe is still a pipe afterwards and holds

@@ -163,11 +163,17 @@ extension FileSystem {
 /// `exists`, so an open, unsaved configuration file counts).
 package struct ConfigurationFinder {
     private var cache: [String: String?] = [:]
+    /// `--config` (absolute): this file for every directory instead of the nearest one.
+    private let explicit: String?
 
-    package init() {}
+    /// Finds the nearest configuration file; with `explicit`, always that one.
+    package init(explicit: String? = nil) {
+        self.explicit = explicit
+    }
 
     /// The configuration file for a linted file in `directory` (absolute), if any, on disk.
     package mutating func configuration(forFileIn directory: String) -> String? {
+        if let explicit { return explicit }
         if let cached = cache[directory] { return cached }
         let found = Self.nearest(above: directory, exists: FileSystem.exists)
         cache[directory] = found

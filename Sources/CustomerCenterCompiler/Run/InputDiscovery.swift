@@ -99,7 +99,8 @@ package struct InputDiscovery {
             return Self.isConfigName(name)
         }
         let relative = FileSystem.relative(absolute, to: FileSystem.directory(of: configurationPath))
-        let segments = relative.split(separator: "/")
+        // (`..`: a file beside a `--config` kept in another folder is not hidden.)
+        let segments = relative.split(separator: "/").filter { $0 != ".." }
         if segments.contains(where: { $0.hasPrefix(".") }) || segments.dropLast().contains(where: { $0.hasPrefix(".build") }) {
             return false
         }

@@ -182,12 +182,14 @@ public struct LintRun: Sendable {
     /// Inputs to groups: directories expanded, each file once, each with the configuration
     /// file that applies to it (read and checked once per group).
     func expandAndGroup(_ arguments: [String], into state: inout RunState) -> [FileGroup] {
-        var discovery = InputDiscovery()
+        // `--config` also decides what a directory holds (its include / exclude), as the nearest
+        // configuration file would.
+        let explicit = settings.configurationPath.map(FileSystem.absolute)
+        var discovery = InputDiscovery(finder: ConfigurationFinder(explicit: explicit))
         let inputs = discovery.inputs(arguments.isEmpty ? ["-"] : arguments, stdinName: settings.stdinName,
                                       forceExclude: settings.forceExclude)
         state.unreadable += discovery.empty
         var groups: [FileGroup] = []
-        let explicit = settings.configurationPath.map(FileSystem.absolute)
         if let explicit, !FileSystem.exists(explicit) {
             state.unreadable.append(UnreadableFile(path: settings.configurationPath ?? explicit, reason: "no such configuration file"))
             return []
