@@ -29,24 +29,34 @@ package enum JSONParser {
         parseTape(bytes, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit)
     }
 
+    /// `parseTape`, handing the members of the string table at `/localization/localized_strings`
+    /// to `tableSink` instead of keeping them on the tape, when every member is a key whose
+    /// object holds only strings and nothing in the table is an issue (see `StringTableSink`).
+    /// The table's node is then an object without members, `isElidedTable`.
+    package static func parseTape(_ bytes: [UInt8], tableSink: any StringTableSink) -> JSONTapeResult {
+        parseTape(bytes, maxDepth: defaultMaxDepth, issueLimit: defaultIssueLimit, spillLimit: JSONTape.Entry.spillLimit, tableSink: tableSink)
+    }
+
     /// `parseTape` with the number of spills the tape may hold (tests lower it).
-    static func parseTape(_ bytes: [UInt8], maxDepth: Int, issueLimit: Int, spillLimit: Int) -> JSONTapeResult {
+    static func parseTape(_ bytes: [UInt8], maxDepth: Int, issueLimit: Int, spillLimit: Int,
+                          tableSink: (any StringTableSink)? = nil) -> JSONTapeResult {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
             return JSONTapeResult(
                 tape: JSONTape(bytes: bytes, entries: [], spills: [], texts: [], rootIndex: nil),
                 issues: [JSONSyntaxIssue(.unsupportedEncoding(encoding), ByteRange(0, min(bytes.count, 4)))])
         }
-        let (builder, rootIndex, issues) = bytes.withUnsafeBufferPointer { buffer in
+        let (builder, rootIndex, issues, elided) = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: spillLimit)
+            parser.tableSink = tableSink
             let rootIndex = parser.parseDocument()
-            return (parser.tape, rootIndex, parser.issues)
+            return (parser.tape, rootIndex, parser.issues, parser.elidedTable)
         }
         // The tape is kept with the capacity it was given: the capacity past its end was never
         // written, so it costs address space, not memory (a copy of the exact size would make
         // the tape twice resident at once, the peak of a large file).
         let entries = builder.entries
         return JSONTapeResult(tape: JSONTape(bytes: bytes, entries: entries, spills: builder.spills, texts: builder.texts, rootIndex: rootIndex),
-                              issues: issues)
+                              issues: issues, hasElidedTable: elided)
     }
 }
 
@@ -59,6 +69,15 @@ package struct JSONTapeResult: Sendable {
 
     /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
     package var root: JSONNode? { tape.root }
+
+    /// Whether the members of a string table went to a `StringTableSink` instead of the tape.
+    package let hasElidedTable: Bool
+
+    init(tape: JSONTape, issues: [JSONSyntaxIssue], hasElidedTable: Bool = false) {
+        self.tape = tape
+        self.issues = issues
+        self.hasElidedTable = hasElidedTable
+    }
 }
 
 /// Marker for giving up after too many issues; unwinds the recursion cleanly.
@@ -84,6 +103,12 @@ struct Parser {
 
     /// The spills the tape may hold (a spill's number must fit its entry).
     let spillLimit: Int
+    /// Where the members of `/localization/localized_strings` go, when not onto the tape.
+    var tableSink: (any StringTableSink)?
+    /// The root member being read is `localization` (an object at depth 2 is a root member's value).
+    var inLocalization = false
+    /// Whether a table's members went to the sink.
+    var elidedTable = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int, spillLimit: Int = JSONTape.Entry.spillLimit) {
         self.bytes = bytes
@@ -265,6 +290,8 @@ struct Parser {
         let opening = ByteRange(start, start + 1)
         var seen = DuplicateKeyIndex(base: keySlots.count)
         defer { keySlots.removeSubrange(seen.base...) }
+        // The root's `localization` object, whose `localized_strings` may go to the table sink.
+        let isLocalization = depth == 2 && inLocalization
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
             case .closed: return
@@ -283,7 +310,18 @@ struct Parser {
             if byte(at: pos) == UInt8(ascii: ":") {
                 pos += 1
                 try skipTrivia()
-                try parseValue()
+                if _slowPath(depth <= 2 && tableSink != nil) {
+                    if depth == 1 {
+                        inLocalization = keyIs(keyIndex, "localization")
+                        try parseValue()
+                    } else if isLocalization, keyIs(keyIndex, "localized_strings"), try parseTable() {
+                        // Read into the sink.
+                    } else {
+                        try parseValue()
+                    }
+                } else {
+                    try parseValue()
+                }
             } else {
                 let token = peekToken()
                 try reportUnexpected(expected: .colonAfterKey, token)

@@ -16,6 +16,9 @@ package final class JSONStrings: Sendable {
     /// No document.
     package static let empty = JSONStrings(bytes: [], texts: [])
 
+    /// The strings of `bytes` written as they are (a text that had to be decoded is not here).
+    package static func asWritten(in bytes: [UInt8]) -> JSONStrings { JSONStrings(bytes: bytes, texts: []) }
+
     /// The text of `string` (decoded now: read it once).
     @inlinable
     package func text(_ string: JSONString) -> String {

@@ -69,6 +69,13 @@ struct TapeBuilder {
         texts.removeSubrange(mark.texts...)
     }
 
+    /// Drops the values written after `mark` with their spills, keeping the decoded texts (a
+    /// `StringTableSink` holds their numbers).
+    mutating func rollBackKeepingTexts(to mark: Mark) {
+        entries.removeSubrange(mark.entries...)
+        spills.removeSubrange(mark.spills...)
+    }
+
     /// The bytes of the value at `index`.
     @inline(__always)
     func range(at index: Int) -> ByteRange { entries[index].range(spills) }

@@ -3,7 +3,10 @@ import JSONSyntax
 /// Tree → `CustomerCenterConfig`, for either format. Tolerant: it reads what fits and skips
 /// what does not, never reporting (the `SchemaWalker` reports).
 enum ConfigDecoder {
-    static func decode(_ root: JSONNode, format: InputFormat, repeatedKeyOffsets: [Int] = []) -> CustomerCenterConfig? {
+    /// `table`: the members of `localized_strings` when the parser handed them to it instead of
+    /// the tape (the table's node `isElidedTable`).
+    static func decode(_ root: JSONNode, format: InputFormat, repeatedKeyOffsets: [Int] = [],
+                       table: StringTableCollector? = nil) -> CustomerCenterConfig? {
         guard let top = ObjectReader(root, pointer: .root, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         let base: ObjectReader
         switch format {
@@ -18,7 +21,7 @@ enum ConfigDecoder {
         var config = CustomerCenterConfig(format: format, basePointer: base.pointer)
         config.appearance = base.object("appearance").map { appearance($0.reader, keyRange: $0.keyRange) }
         config.support = base.object("support").map { support($0.reader, keyRange: $0.keyRange) }
-        config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange) }
+        config.localization = base.object("localization").map { localization($0.reader, keyRange: $0.keyRange, table: table) }
         config.screensKeyRange = base.member("screens")?.keyRange
         for (key, value) in base.entries("screens") ?? [] {
             guard let reader = ObjectReader(value, pointer: key.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { continue }
@@ -74,7 +77,7 @@ enum ConfigDecoder {
         return support
     }
 
-    static func localization(_ reader: ObjectReader, keyRange: ByteRange) -> Localization {
+    static func localization(_ reader: ObjectReader, keyRange: ByteRange, table collected: StringTableCollector? = nil) -> Localization {
         var result = Localization(
             defaultLocale: reader.string("default"),
             supported: reader.array("supported").map { elements in
@@ -82,6 +85,10 @@ enum ConfigDecoder {
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
             entries: .empty, pointer: reader.pointer, keyRange: keyRange)
+        if let collected, reader.format == .authoring, let member = reader.member("localized_strings"), member.value.isElidedTable {
+            result.entries = collected.build(strings: reader.node.tape.strings, parent: reader.pointer.appending("localized_strings"))
+            return result
+        }
         // The members of `localized_strings` are read twice (texts counted, then added), never
         // collected: a table of a million tiny keys holds nothing a key but its columns.
         var capacity = 0, keyCount = 0
@@ -100,7 +107,8 @@ enum ConfigDecoder {
             parent = reader.node.tape.strings.bytes.withUnsafeBufferPointer { bytes in
                 reader.forEachEntry("localized_strings") { member in
                     let value = member.value
-                    entries.add(key: member.key, range: member.keyRange, firstRecord: table.count)
+                    guard let key = member.keyNode.stringReference else { return }
+                    entries.add(key: key, of: reader.node.tape.strings, firstRecord: table.count)
                     reading.position = 0
                     // By position when no key repeats (always, but for a broken file): no node per text.
                     if let members = value.objectMembers, !reader.hasRepeatedKeys(in: value) {
@@ -117,7 +125,8 @@ enum ConfigDecoder {
             // Without a `locale`, a text's locale is the empty name, at its key.
             let locale = table.addLocale(responseLocale?.value ?? "")
             parent = reader.forEachEntry("localized_strings") { member in
-                entries.add(key: member.key, range: member.keyRange, firstRecord: table.count)
+                guard let key = member.keyNode.stringReference else { return }
+                entries.add(key: key, of: reader.node.tape.strings, firstRecord: table.count)
                 if let text = member.value.stringReference {
                     table.add(text: text, locale: locale, localeRange: responseLocale?.range ?? member.keyRange)
                 }
@@ -248,5 +257,46 @@ private struct LocaleKeyReader {
             if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
         }
         table.add(text: text, locale: locale, key: key, bytes: bytes)
+    }
+}
+
+/// The members of an authoring config's `localized_strings` as the parser reads them
+/// (`StringTableSink`): the table's columns are built as in `ConfigDecoder.localization`, without
+/// the tape ever holding the table.
+final class StringTableCollector: StringTableSink {
+    private let bytes: [UInt8]
+    private var entries = StringEntries.Builder(capacity: 0)
+    private var table: TranslationTableBuilder
+    private var reading: LocaleKeyReader
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        let strings = JSONStrings.asWritten(in: bytes)
+        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 0)
+        reading = LocaleKeyReader(strings: strings)
+        reset()
+    }
+
+    func reset() {
+        // Room for as many keys and texts as the bytes can hold (a member takes eight bytes at
+        // least): what is never written is never resident, and nothing is copied as it grows.
+        let strings = JSONStrings.asWritten(in: bytes)
+        entries = StringEntries.Builder(capacity: bytes.count / 8)
+        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: bytes.count / 8)
+        reading = LocaleKeyReader(strings: strings)
+    }
+
+    func add(key: JSONString, texts: StringTableTexts) {
+        bytes.withUnsafeBufferPointer { bytes in
+            entries.add(keyAt: key.range, firstRecord: table.count)
+            reading.position = 0
+            texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+        }
+    }
+
+    /// The entries, their texts read from the document's `strings`.
+    func build(strings: JSONStrings, parent: JSONPointer) -> StringEntries {
+        let count = table.count
+        return entries.build(table: table.build(strings: strings), recordCount: count, parent: parent)
     }
 }

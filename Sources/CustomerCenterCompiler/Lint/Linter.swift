@@ -133,11 +133,26 @@ package enum Linter {
 
     /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
-        let parsed = JSONParser.parseTape(source.bytes)
+        // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
+        // keys are 40 bytes of tape each), when the parser can hand it over: an authoring config
+        // whose table holds plain members and no repeated key. Anything else is parsed again
+        // onto the tape, as before; so is every table when the caller keeps the tape.
+        let table = options.keepsTape ? nil : StringTableCollector(bytes: source.bytes)
+        var parsed = table.map { JSONParser.parseTape(source.bytes, tableSink: $0) } ?? JSONParser.parseTape(source.bytes)
+        var format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
+        var repeated = repeatedKeyOffsets(parsed.issues)
+        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table) } }
+        if parsed.hasElidedTable, format != .authoring || config?.localization?.entries.hasRepeatedKeys != false {
+            config = nil
+            parsed = JSONParser.parseTape(source.bytes)
+            format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
+            repeated = repeatedKeyOffsets(parsed.issues)
+            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated) } }
+        }
         if options.keepsTape { analysis.tape = parsed.tape }
         SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
         // A response with no value at all (an empty file) is one neither SDK decodes either.
-        analysis.format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
+        analysis.format = format
         // What iOS makes of each syntax error (IOSDeferredSyntax), for responses only.
         let iosVerdicts = analysis.format == .response
             ? parsed.issues.map { IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
@@ -149,16 +164,20 @@ package enum Linter {
             SchemaValidation.reportUnknownFormat(root, into: &sink)
             return
         }
-        let repeated = parsed.issues.compactMap { issue -> Int? in
-            if case .duplicateKey = issue.kind { return issue.range.start }
-            return nil
-        }
-        analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
+        analysis.config = config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
         SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
                                   repeatedKeyOffsets: repeated,
                                   iosDeferredOffsets: zip(parsed.issues, iosVerdicts).compactMap { $1 == .deferred ? $0.range.start : nil }.sorted(),
                                   into: &sink)
+    }
+
+    /// Where the keys that repeat an earlier key of their object start.
+    private static func repeatedKeyOffsets(_ issues: [JSONSyntaxIssue]) -> [Int] {
+        issues.compactMap { issue -> Int? in
+            if case .duplicateKey = issue.kind { return issue.range.start }
+            return nil
+        }
     }
 
     /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one

@@ -93,8 +93,10 @@ struct TranslationTableBuilder {
         append(text, .exceptional)
     }
 
-    func build() -> TranslationTable {
-        TranslationTable(columns: columns, exceptions: exceptions, locales: locales, strings: strings, localeIsKey: localeIsKey,
+    /// The table, its texts read from `strings` (the document's, when the builder was given
+    /// only the strings written as they are).
+    func build(strings: JSONStrings? = nil) -> TranslationTable {
+        TranslationTable(columns: columns, exceptions: exceptions, locales: locales, strings: strings ?? self.strings, localeIsKey: localeIsKey,
                          fixedLocaleRange: fixedLocaleRange)
     }
 }

@@ -1,0 +1,140 @@
+/// Receives the members of a document's string table (`/localization/localized_strings`) as the
+/// parser reads them, instead of the tape: a table of a million tiny keys would otherwise be five
+/// tape values a key (40 bytes, more than its text) held beside whatever the sink builds of it.
+///
+/// The parser hands a member over only when it is a key written as it is (no escape) whose value
+/// is an object of strings under keys written as they are, read without an issue; anything else
+/// in the table (another kind of value, an issue, the issue limit) makes it `reset` the sink and
+/// read the whole table onto the tape as usual, with the same issues. Keys repeated in the table
+/// itself are not looked for: the sink finds them (then the caller parses again without it).
+package protocol StringTableSink: AnyObject {
+    /// A member of the table: its key and the texts of its object, in order.
+    func add(key: JSONString, texts: StringTableTexts)
+    /// Forgets every member added: the table is read onto the tape after all.
+    func reset()
+}
+
+/// The members of one key's object in a string table, each a key and a string, read from the
+/// tape before the parser drops them. Valid only during `StringTableSink.add`.
+package struct StringTableTexts {
+    fileprivate let entries: UnsafeBufferPointer<JSONTape.Entry>
+    fileprivate let spills: [JSONTape.Spill]
+
+    /// Calls `body` with each member's key and text, in order, repeated keys included (there
+    /// are none: they are an issue).
+    @inline(__always)
+    package func forEach(_ body: (_ key: JSONString, _ text: JSONString) -> Void) {
+        var position = 0
+        while position + 1 < entries.count {
+            if let key = JSONString(entries[position], spills), let text = JSONString(entries[position + 1], spills) { body(key, text) }
+            position += 2
+        }
+    }
+}
+
+extension JSONNode {
+    /// Whether the value is the string table whose members went to a `StringTableSink`: an
+    /// object whose members are not on the tape.
+    @inlinable package var isElidedTable: Bool {
+        let entry = entry
+        return entry.kind == .object && entry.flags & JSONTape.Entry.simple != 0
+    }
+}
+
+extension TapeBuilder {
+    /// Marks the object at `index` as a table whose members went to the sink.
+    mutating func markElided(_ index: Int) {
+        entries[index].info |= UInt32(JSONTape.Entry.simple) << 3
+    }
+}
+
+extension Parser {
+    /// Whether the key at tape entry `index` is written as `name`'s bytes.
+    func keyIs(_ index: Int, _ name: StaticString) -> Bool {
+        let entry = tape.entries[index]
+        guard entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0, !entry.isSpilled,
+              entry.payload == name.utf8CodeUnitCount + 2 else { return false }
+        let start = Int(entry.start) + 1
+        return name.withUTF8Buffer { ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[start..<start + $0.count]), $0) }
+    }
+
+    /// Reads the object at `pos` (a `{`) into `tableSink`, leaving its node without members on
+    /// the tape, marked. Returns `false`, with everything as it was before (position, tape,
+    /// issues, the sink reset), when the table is not one to hand over: the caller reads it then.
+    mutating func parseTable() throws(IssueLimitReached) -> Bool {
+        guard let sink = tableSink, depth < maxDepth - 2, byte(at: pos) == UInt8(ascii: "{") else { return false }
+        // One table a document: the first is the one read (a repeated `localized_strings` is an issue).
+        tableSink = nil
+        let start = pos
+        let mark = tape.mark
+        let issueCount = issues.count, slotCount = keySlots.count
+        let (savedDepthReport, savedUnclosed) = (reportedDepth, reportedUnclosed)
+        depth += 1
+        openBrackets.append(UInt8(ascii: "{"))
+        pos += 1
+        let index = tape.open(.object, at: start)
+        var handedOver = false
+        do {
+            handedOver = try readTableMembers(into: sink, openedAt: start, issueCount: issueCount)
+        } catch {
+            // The issue limit: the table is read again onto the tape, which meets it again.
+        }
+        depth -= 1
+        openBrackets.removeLast()
+        if handedOver {
+            tape.close(index, end: pos)
+            tape.markElided(index)
+            elidedTable = true
+            return true
+        }
+        pos = start
+        tape.rollBack(to: mark)
+        issues.removeSubrange(issueCount...)
+        keySlots.removeSubrange(slotCount...)
+        (reportedDepth, reportedUnclosed) = (savedDepthReport, savedUnclosed)
+        sink.reset()
+        return false
+    }
+
+    /// The members of the table opened at `start`, each handed to `sink` and dropped from the
+    /// tape; `false` at the first thing that is not a plain member or is an issue.
+    private mutating func readTableMembers(into sink: any StringTableSink, openedAt start: Int, issueCount: Int) throws(IssueLimitReached) -> Bool {
+        let opening = ByteRange(start, start + 1)
+        while true {
+            switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
+            case .closed: return issues.count == issueCount
+            case .skipped: return false
+            case .item: break
+            }
+            guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
+            let mark = tape.mark
+            let keyIndex = tape.entries.count
+            try checkSpillRoom()
+            try parseString(quote: UInt8(ascii: "\""))
+            let key = tape.entries[keyIndex]
+            guard key.flags & JSONTape.Entry.simple != 0, !key.isSpilled else { return false }
+            try skipTrivia()
+            guard byte(at: pos) == UInt8(ascii: ":") else { return false }
+            pos += 1
+            try skipTrivia()
+            guard byte(at: pos) == UInt8(ascii: "{") else { return false }
+            let valueIndex = tape.entries.count
+            try parseValue()
+            guard issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
+            let end = tape.entries.count
+            var position = valueIndex + 1
+            while position < end {
+                let text = tape.entries[position], value = tape.entries[position + 1]
+                guard text.kind == .string, text.flags & JSONTape.Entry.simple != 0, !text.isSpilled, value.kind == .string else { return false }
+                position += 2
+            }
+            tape.entries.withUnsafeBufferPointer { entries in
+                sink.add(key: JSONString.asWritten(key.range(tape.spills)),
+                         texts: StringTableTexts(entries: UnsafeBufferPointer(rebasing: entries[(valueIndex + 1)...]), spills: tape.spills))
+            }
+            tape.rollBackKeepingTexts(to: mark)
+            if try finishItem(closer: UInt8(ascii: "}"), expected: .commaOrObjectEnd, nextItemIsKey: true) { return issues.count == issueCount }
+            if issues.count != issueCount { return false }
+        }
+    }
+}
