@@ -45,6 +45,19 @@ import TestSupport
         }
     }
 
+    /// `--write-baseline` records every finding, `--quiet` or not: a baseline written with
+    /// `--quiet` used to hold the errors only, and the next `--baseline` run showed every warning
+    /// it was meant to accept as new.
+    @Test func aBaselineWrittenQuietlyRecordsTheWarningsToo() throws {
+        let dir = try folder(["customer_center.json": Self.broken])
+        let written = try CLI.run(["lint", "--quiet", "--write-baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("with 7 findings"), "\(written.stderr)")
+        let next = try CLI.run(["lint", "--format", "compact", "--strict", "--baseline", "baseline.json", "customer_center.json"], in: dir)
+        #expect(next.status == 0, "\(next.stdout)")
+        #expect(!next.stdout.contains("warning"), "\(next.stdout)")
+    }
+
     /// The same for the configuration file's `ignore`, where a team made stale suppressions
     /// errors: an entry for a warning is still in use under `--quiet`, not a stale error.
     @Test func quietKeepsIgnoreEntriesInUse() throws {

@@ -126,6 +126,9 @@ public struct LintRun: Sendable {
         var settings = self.settings
         settings.displayCap = nil
         settings.baselinePath = nil
+        // `--quiet` hides warnings from a report; a baseline records every finding, or the next
+        // run with it would show the warnings it was written to accept as new.
+        settings.quiet = false
         let run = LintRun(settings: settings)
         var state = RunState()
         let groups = run.expandAndGroup(arguments, into: &state)
