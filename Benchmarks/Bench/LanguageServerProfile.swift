@@ -9,7 +9,8 @@ import Foundation
 ///         customer-center-bench --lsp-profile hover-after-change 20
 ///
 /// Scenarios: `diagnostics` (an edit, then the diagnostics published), `hover`, `hover-after-change`,
-/// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`.
+/// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`,
+/// `completion-while-typing` (a letter typed in a reference, completion right after it).
 func languageServerProfile(_ arguments: [String]) {
     let scenario = arguments.first ?? "hover-after-change"
     let count = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
@@ -54,6 +55,20 @@ func languageServerProfile(_ arguments: [String]) {
         step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.handle(request("textDocument/hover")) }
     case "completion-after-change":
         step = { _ = server.handle(change(1, 0, " ")); _ = server.handle(request("textDocument/completion")) }
+    case "completion-while-typing":
+        // A letter typed in the hovered reference's value, then completion right after it: the
+        // cursor is in changed text.
+        var typed = 0
+        step = {
+            version += 1
+            let at: JSON = ["line": .int(reference.line), "character": .int(reference.character + 1 + typed)]
+            _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["range": ["start": at, "end": at], "text": "a"]]]])
+            typed += 1
+            id += 1
+            _ = server.handle(["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/completion", "params": [
+                "textDocument": ["uri": .string(uri)], "position": ["line": .int(reference.line), "character": .int(reference.character + 1 + typed)]]])
+        }
     default:
         print("unknown scenario '\(scenario)'"); exit(2)
     }

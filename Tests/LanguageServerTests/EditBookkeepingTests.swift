@@ -106,6 +106,56 @@ import TestSupport
         #expect(labels == ["title", "added", "restore", "unused", "offer_title"])
     }
 
+    /// While typing, completion finds the cursor's slot on the last analysis' tape or by parsing
+    /// again only the container the edits are in: the slot is the one the whole current text gives.
+    @Test func theSlotWhileTypingIsTheWholeTextsSlot() {
+        let pieces = ["a", "\"", ", \"\"", ": ", "{", "}", "[", "]", " ", "\n", "\"x\": 1", "/", "//", "'", "\\"]
+        var random = SeededGenerator(seed: 533)
+        var containerAnswers = 0
+        for _ in 0..<120 {
+            var client = TestClient(encodings: ["utf-8"])
+            client.open(sampleURI, sample)
+            _ = client.server.publishPending()  // analysed at version 1
+            var edits: [Int] = []
+            for version in 2...(2 + random.next(3)) {
+                let document = client.server.documents[sampleURI]!
+                // A character's first byte, near the last edit or anywhere.
+                var offset = edits.last.map { max(0, min(document.bytes.count, $0 + random.next(7) - 3)) } ?? random.next(document.bytes.count)
+                if random.next(3) == 0 { offset = random.next(document.bytes.count) }
+                while offset < document.bytes.count, document.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                let from = document.position(of: offset, encoding: .utf8)
+                var end = offset + (random.next(3) == 0 ? random.next(3) : 0)
+                while end < document.bytes.count, document.bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let to = document.position(of: end, encoding: .utf8)
+                let text = random.next(4) == 0 ? "" : pieces[random.next(pieces.count)]
+                RecentAnalysisTests.change(&client, version: version, [["range": ["start": from.json, "end": to.json], "text": .string(text)]])
+                edits.append(offset)
+            }
+            let document = client.server.documents[sampleURI]!
+            let whole = JSONParser.parseTape(document.bytes).tape.root
+            let recent = client.server.recentAnalysis(of: sampleURI)
+            #expect(recent?.changes.isEmpty == false, "the edits are followed, not analysed")
+            for offset in Set(edits.flatMap { [$0 - 1, $0, $0 + 1, $0 + 2] } + [random.next(document.bytes.count)]) where offset >= 0 && offset <= document.bytes.count {
+                let expected = whole.flatMap { Server.slot(at: offset, in: $0) }
+                #expect(client.server.slot(at: offset, in: document, recent) == expected, "offset \(offset) of \(String(decoding: document.bytes, as: UTF8.self))")
+                if let recent, let root = recent.analysis.tape?.root,
+                   Server.slotInChangedContainer(at: offset, current: document.bytes, analysedRoot: root, changes: recent.changes) != nil {
+                    containerAnswers += 1
+                }
+            }
+        }
+        #expect(containerAnswers > 100, "the container was parsed again \(containerAnswers) times")
+    }
+
+    @Test func bracketsThatCloseOnTheirOwn() {
+        for (text, closes) in [
+            ("{}", true), ("{\"a\": [1, {\"b\": \"}\"}]}", true), ("{\"a\": 1} ", false), ("{\"a\": 1}}", false),
+            ("{\"a\": [1}", false), ("{\"a\": \"x}", false), ("{/* } */}", true), ("{// }\n}", true), ("{'\\'}'}", true), ("{} {}", false), ("{\"a\n}\"}", false),
+        ] {
+            #expect(Server.closesOnItsOwnBracket(Array(text.utf8)) == closes, "\(text)")
+        }
+    }
+
     @Test func theRegionOfChangesCoversThemAll() {
         typealias Change = TextDocument.ByteChange
         // "abcdef" -> "abXYcdef" (two inserted at 2) -> "abXYef" (two deleted at 4): "cd" became "XY".
