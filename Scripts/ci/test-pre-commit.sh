@@ -60,7 +60,7 @@ grep -q "app/customer_center_broken.json:2:3: error: comments are not allowed in
 if try_hooks customer-center-format --files app/customer_center_broken.json > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the format hook passed a broken config"; exit 1
 fi
-grep -q "app/customer_center_broken.json has syntax errors; it was not formatted" out.txt \
+grep -q "app/customer_center_broken.json has syntax errors (below); it was not formatted" out.txt \
   || { cat out.txt; echo "FAIL: the format hook did not refuse the broken config"; exit 1; }
 
 echo "pre-commit: the fix hook fixes, fails once, then passes"
