@@ -23,18 +23,7 @@ extension LintRun {
         state.unreadable += discovery.empty
         var wouldChange = false
         for input in inputs {
-            state.writer.noteRead(input.path)
-            let bytes: [UInt8]
-            do {
-                bytes = try FileSystem.read(input.path)
-            } catch {
-                state.unreadable.append(UnreadableFile(path: input.display, reason: error.reason))
-                continue
-            }
-            if !input.explicit, !InputDiscovery.isCustomerCenterConfig(bytes) {
-                state.skipped.append(SkippedFile(path: input.display, reason: "not a Customer Center config"))
-                continue
-            }
+            guard let bytes = state.readConfig(input, notAConfig: "not a Customer Center config") else { continue }
             let result = Formatter.format(SourceFile(path: input.display, bytes: bytes))
             guard let formatted = result.formatted else {
                 state.reports.append(RunState.Entry(report: result.report, isConfigurationReport: false))

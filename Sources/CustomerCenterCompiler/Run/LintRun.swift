@@ -256,18 +256,7 @@ public struct LintRun: Sendable {
         let options = self.options(for: group.configuration)
         var usedIgnores = Set<Int>()
         for input in group.inputs {
-            state.writer.noteRead(input.path)
-            let bytes: [UInt8]
-            do {
-                bytes = try FileSystem.read(input.path)
-            } catch {
-                state.unreadable.append(UnreadableFile(path: input.display, reason: error.reason))
-                continue
-            }
-            if !input.explicit, !InputDiscovery.isCustomerCenterConfig(bytes) {
-                state.skipped.append(SkippedFile(path: input.display, reason: "not a Customer Center config (its root is neither an authoring config nor an SDK response)"))
-                continue
-            }
+            guard let bytes = state.readConfig(input, notAConfig: "not a Customer Center config (its root is neither an authoring config nor an SDK response)") else { continue }
             let location = input.path == "-" ? input.display : FileSystem.absolute(input.path)
             var source = SourceFile(path: input.display, bytes: bytes, location: location)
             if let fix {

@@ -52,3 +52,23 @@ struct RunState {
         return result
     }
 }
+
+extension RunState {
+    /// The bytes of `input`, noted as read; `nil` when it cannot be read (listed as unreadable)
+    /// or, found in a directory, is not a config (listed as skipped with `notAConfig`).
+    mutating func readConfig(_ input: RunInput, notAConfig: String) -> [UInt8]? {
+        writer.noteRead(input.path)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(input.path)
+        } catch {
+            unreadable.append(UnreadableFile(path: input.display, reason: error.reason))
+            return nil
+        }
+        if !input.explicit, !InputDiscovery.isCustomerCenterConfig(bytes) {
+            skipped.append(SkippedFile(path: input.display, reason: notAConfig))
+            return nil
+        }
+        return bytes
+    }
+}
