@@ -31,7 +31,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let root = JSONParser.parseTape(bytes).root, JSONWriter().write(root) != JSONWriter().write(root.value) {
         fatalError("the tape and its tree disagree")
     }
-    _ = LintRun.compile(source, options: CompileOptions(customer: Customer(firstSeen: 86_400)))
+    _ = Workspace().run(Compile(source, options: CompileOptions(customer: Customer(firstSeen: 86_400))))
     // Every fix, safe and unsafe: the fixer must end and never trap, whatever the bytes.
     let fixed = Fixer.fix(source, unsafe: true) { Linter.lint($0) }
     _ = Fixer.fix(source, unsafe: false) { Linter.lint($0) }

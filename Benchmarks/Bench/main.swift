@@ -262,7 +262,7 @@ let defaultConfig = Array(DefaultConfig.json().utf8)
 for (label, bytes) in [("default config (\(mb(defaultConfig.count)))", defaultConfig), ("150 KB generated", inputs[1].bytes)] {
     var count = 0
     let timing = measure(quick ? 3 : 10) {
-        count = LintRun.compile(SourceFile(path: "c", bytes: bytes), lintOptions: LintOptions(platforms: [.ios, .android])).payloads?.count ?? 0
+        count = Workspace().run(Compile(SourceFile(path: "c", bytes: bytes), lintOptions: LintOptions(platforms: [.ios, .android]))).payloads?.count ?? 0
     }
     print("| \(label) | \(count) | \(ms(timing.median)) | \(ms(timing.median / Double(max(count, 1)))) |")
 }

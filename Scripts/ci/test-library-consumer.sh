@@ -36,7 +36,7 @@ import CustomerCenterCompiler
 
 /// Accepts an uploaded Customer Center config when it passes the lint gate; the report says why not.
 public func checkUpload(named name: String, bytes: [UInt8]) -> (accepted: Bool, report: String) {
-    let result = LintRun.lint([SourceFile(path: name, bytes: bytes)])
+    let result = Workspace().run(Lint(sources: [SourceFile(path: name, bytes: bytes)]))
     return (result.verdict == .passed, ReportRenderer.render(result.report, format: .compact))
 }
 EOF
@@ -58,7 +58,7 @@ import CustomerCenterCompiler
 
     @Test func aConfigWithDefectsFailsWithItsFindings() throws {
         let source = try Self.example("broken.json")
-        let result = LintRun.lint([source])
+        let result = Workspace().run(Lint(sources: [source]))
         let findings = result.report.allDiagnostics
         #expect(findings.map(\.id.rawValue) == ["json.comment", "json.trailing-comma", "l10n.missing-translation", "json.duplicate-key",
                                                  "screen.missing", "screen.empty-paths", "json.syntax"])
@@ -83,29 +83,29 @@ import CustomerCenterCompiler
     @Test func aConfigurationSetsLevels() throws {
         let configuration = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: #"{"rules": {"screen.*": "off"}}"#))
         #expect(configuration.isValid)
-        let result = LintRun.lint([try Self.example("broken.json")], configuration: configuration)
+        let result = Workspace().run(Lint(sources: [try Self.example("broken.json")], configuration: configuration))
         #expect(result.report.counts.warnings == 1, "only l10n.missing-translation is left")
         let unknown = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: #"{"rules": {"screen.mising": "off"}}"#))
         #expect(!unknown.isValid)
-        #expect(LintRun.lint([try Self.example("broken.json")], configuration: unknown).verdict == .invalidConfiguration)
+        #expect(Workspace().run(Lint(sources: [try Self.example("broken.json")], configuration: unknown)).verdict == .invalidConfiguration)
     }
 
     @Test func theCleanExamplePasses() throws {
         var settings = RunSettings()
         settings.strict = true
-        let result = LintRun(settings: settings).lint([Self.examples + "customer_center.json"])
+        let result = Workspace(settings: settings).run(Lint([Self.examples + "customer_center.json"]))
         #expect(result.verdict == .passed)
         #expect(result.report.files.count == 1 && result.report.unreadable.isEmpty)
         #expect(result.report.counts.total == 0)
-        let missing = LintRun(settings: settings).lint([Self.examples + "no-such-file.json"])
+        let missing = Workspace(settings: settings).run(Lint([Self.examples + "no-such-file.json"]))
         #expect(missing.verdict == .unreadable && missing.report.unreadable.count == 1)
         let clean = try Self.example("customer_center.json")
         #expect(checkUpload(named: "customer_center.json", bytes: clean.bytes).accepted)
     }
 
     @Test func compilesOnePayloadPerPlatformAndLocale() throws {
-        let result = LintRun.compile(try Self.example("customer_center.json"),
-                                     options: CompileOptions(platforms: [.ios, .android], locales: ["en", "de"]))
+        let result = Workspace().run(Compile(try Self.example("customer_center.json"),
+                                     options: CompileOptions(platforms: [.ios, .android], locales: ["en", "de"])))
         let payloads = try #require(result.payloads, "compiled")
         #expect(payloads.map { "\($0.platform.rawValue)/\($0.locale)" } == ["android/en", "android/de", "ios/en", "ios/de"], "platform order, then the locales as given")
         for payload in payloads {
@@ -115,12 +115,12 @@ import CustomerCenterCompiler
         }
         #expect(result.lint.verdict == .passed)
         #expect(result.bundle?.contains("\"payloads\"") == true)
-        let refused = LintRun.compile(try Self.example("broken.json"))
+        let refused = Workspace().run(Compile(try Self.example("broken.json")))
         #expect(refused.payloads == nil && refused.lint.verdict != .passed)
     }
 
     @Test func fixesFormatsAndDiffs() throws {
-        let fixed = LintRun.fix(try Self.example("broken.json"), unsafe: false)
+        let fixed = Workspace().run(Autofix(try Self.example("broken.json"), unsafe: false))
         #expect(fixed.changed && fixed.applied == 3)
         #expect(!fixed.report.diagnostics.contains { $0.id == "json.trailing-comma" || $0.id == "json.comment" })
         let formatted = Formatter.format(try Self.example("customer_center.json"))

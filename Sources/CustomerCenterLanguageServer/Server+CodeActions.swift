@@ -39,7 +39,7 @@ extension Server {
     mutating func fixAllAction(uri: String, document: TextDocument) -> JSON? {
         let configuration = self.configuration(atPath: configurationPath(forDocument: uri))
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
-        let result = LintRun.fix(source, configuration: configuration, unsafe: false)
+        let result = Workspace.fix(source, policy: Policy(settings: RunSettings(), configuration: configuration), unsafe: false)
         guard result.changed else { return nil }
         let edit = Self.minimalEdit(from: document.bytes, to: result.source.bytes)
         return ["title": .string("Apply every safe fix (\(result.applied))"), "kind": "source.fixAll",

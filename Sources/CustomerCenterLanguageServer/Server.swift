@@ -394,10 +394,14 @@ package struct Server {
                                    include: configuration.include, exclude: configuration.exclude) {
             return nil
         }
-        if !InputDiscovery.isCustomerCenterConfig(document.bytes) { return nil }
         let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
-        // The tape is kept: completion reads the cursor's place on it until the next analysis.
-        let analysis = LintRun.analyze(source, configuration: configuration, keepingTape: true)
+        // The per-file pipeline, asked directly; a document whose own members say it is another
+        // kind of JSON is not served. The tape is kept: completion reads the cursor's place on
+        // it until the next analysis.
+        var none: BaselineLedger?
+        let analysis = FilePipeline.check(source, policy: Policy(settings: RunSettings(), configuration: configuration), baseline: &none,
+                                          sniff: true, keepingTape: true).analysis
+        if analysis.otherKind != nil { return nil }
         analyses[uri] = (document.version, configurationPath, analysis, LexicalCheckpoints(document.bytes), CompletionCandidates())
         changesSinceAnalysis[uri] = []
         return analysis

@@ -44,15 +44,12 @@ struct CompileCommand: Command {
         let options = CompileOptions(platforms: try ReportingOptions.platforms(arguments), locales: locales, customer: customer)
         // Every usage error before the run: a bad --format must not leave payloads written.
         let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
-        let result = LintRun(settings: settings).compile(path, options: options, destination: destination)
+        let result = Workspace(settings: settings).runFile(Compile(path: path, destination: destination, options: options))
         // Diagnostics go to stderr: stdout may be the payload. A machine format always prints
         // (a consumer reads it); a human one only when there is something to say.
         let machine = ![ReportFormat.human, .compact].contains(format)
         let quiet = result.run.report.counts.total == 0 && result.run.report.unreadable.isEmpty && !machine
         let status = RunOutput.finish(result.run, format: format, options: renderOptions, stream: 2, renderReport: !quiet)
-        if status == .findings, result.payloads == nil, !machine {
-            Terminal.err("error: \(path == "-" ? (settings.stdinName ?? "<stdin>") : path) has errors; nothing was compiled\n")
-        }
         if let output = result.output, status == .success { Terminal.out(output) }
         return status
     }

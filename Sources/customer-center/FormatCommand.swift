@@ -22,7 +22,7 @@ struct FormatCommand: Command {
         settings.stdinName = arguments.value("--stdin-filename")
         settings.forceExclude = arguments.has("--force-exclude")
         // The same inputs as lint; the refused files' syntax errors are the report, on stderr.
-        let result = LintRun(settings: settings).format(given, mode: check ? .check : (write ? .write : .print))
+        let result = Workspace(settings: settings).run(Reformat(given, mode: check ? .check : (write ? .write : .print)))
         return RunOutput.finish(result, format: .human, options: options, stream: 2, renderReport: result.report.counts.total > 0)
     }
 }

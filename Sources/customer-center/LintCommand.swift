@@ -31,16 +31,17 @@ struct LintCommand: Command {
         if given.contains("-"), Terminal.stdinIsTerminal {
             Terminal.err("customer-center lint: reading a config from standard input (end with Ctrl-D; see 'customer-center lint --help')\n")
         }
-        let run = LintRun(settings: settings)
+        let workspace = Workspace(settings: settings)
         if let output = arguments.value("--write-baseline") {
             let (format, options) = try ReportingOptions.rendering(arguments, stream: 1)
-            return RunOutput.finish(run.writeBaseline(of: given, to: output, force: arguments.has("--force")), format: format, options: options,
-                                    renderReport: false)
+            return RunOutput.finish(workspace.run(RecordBaseline(given, to: output, force: arguments.has("--force"))), format: format,
+                                    options: options, renderReport: false)
         }
         // `--fix` on standard input prints the fixed document on stdout, and `--fix-dry-run`
         // its diff: the report goes to stderr.
         let stream: Int32 = (fix == .write && given.contains("-")) || fix == .dryRun ? 2 : 1
         let (format, options) = try ReportingOptions.rendering(arguments, stream: stream)
-        return RunOutput.finish(run.lint(given, fix: fix, unsafeFixes: arguments.has("--unsafe-fixes")), format: format, options: options, stream: stream)
+        let job = Lint(given, fix: fix, unsafeFixes: arguments.has("--unsafe-fixes"))
+        return RunOutput.finish(workspace.run(job), format: format, options: options, stream: stream)
     }
 }

@@ -51,7 +51,7 @@ struct PreviewCommand: Command {
         let renderOptions = RenderOptions(color: Terminal.colorAllowed(color, stream: 2), workingDirectory: FileSystem.currentDirectory())
         var settings = RunSettings()
         settings.configurationPath = arguments.value("--config")
-        let (found, run) = LintRun(settings: settings).analyzeForPreview(path, platform: platform)
+        let (found, run) = Workspace(settings: settings).run(PreviewSource(path, platform: platform))
         // The page never lands on what the run read (the config, the configuration file).
         var writer = GuardedWriter()
         for read in run.readPaths { writer.noteRead(read) }

@@ -123,7 +123,7 @@ struct PullCommand: Command {
         for group in Dictionary(grouping: pulled, by: { $0.platform?.rawValue ?? "" }).sorted(by: { $0.key < $1.key }) {
             var groupSettings = settings
             if let platform = group.value.first?.platform { groupSettings.platforms = [platform == .ios ? .ios : .android] }
-            let result = LintRun(settings: groupSettings).lint(group.value.map(\.path))
+            let result = Workspace(settings: groupSettings).run(Lint(group.value.map(\.path)))
             status = worse(status, RunOutput.finish(result, format: rendering.format, options: rendering.options))
         }
         return status
@@ -158,8 +158,7 @@ struct PullCommand: Command {
         let body = try client.customerCenter(project: project, customer: customer, platform: platform?.rawValue, locale: locale)
         let what = platform.map { "the \($0.rawValue) config" + (locale.map { " for '\(client.redact($0))'" } ?? "") } ?? "the unprocessed config"
         let source = SourceFile(path: "body", bytes: body)
-        let analysis = Linter.decode(source)
-        if let syntax = analysis.report.diagnostics.first(where: { $0.id.rawValue.hasPrefix("json.") && $0.severity == .error }) {
+        if let syntax = DocumentReader.syntaxErrors(of: DocumentReader.read(source, decoding: false)).first {
             let place = source.location(of: syntax.range.start)
             throw CustomerCenterClient.Failure(message: "\(what) from \(client.endpoint.hostDescription) is not whole JSON (truncated or not JSON): "
                 + "\(client.redact(syntax.message)) at byte \(syntax.range.start) (line \(place.line)); nothing was written")

@@ -78,33 +78,24 @@ enum ReportingOptions {
     }
 }
 
-/// Prints a run's result and turns its verdict into the exit code (SPEC §2).
+/// Prints a run's result and turns its verdict into the exit code (docs/commands.md "Exit codes").
 enum RunOutput {
-    /// Documents to stdout, messages and unreadable inputs to stderr, the report to `stream`,
-    /// then the exit code.
+    /// Documents to stdout, events to stderr (`would reformat` to stdout: it is `format --check`'s
+    /// list), the report to `stream`, then the exit code.
     static func finish(_ result: RunResult, format: ReportFormat, options: RenderOptions, stream: Int32 = 1,
                        renderReport: Bool = true) -> ExitStatus {
         for document in result.documents { Terminal.out(document) }
         // When a machine format shares standard error with these lines, the format alone goes
-        // there (it says the same: unreadable inputs, skipped files).
+        // there (it carries the events).
         let plain = !(stream == 2 && renderReport && ![ReportFormat.human, .compact].contains(format))
-        if plain { for message in result.messages { Terminal.err(message + "\n") } }
-        if case .refused(let message, let help) = result.verdict {
-            Terminal.err("error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
-            return .usage
-        }
-        if plain {
-            for file in result.report.unreadable where !file.reason.hasPrefix("could not be written") {
-                Terminal.err("error: cannot read '\(file.path)': \(file.reason)\n")
-            }
-            for file in result.report.skipped {
-                Terminal.err("note: skipped '\(file.path)': \(file.reason)\n")
-            }
-        }
+        let trailing: (RunEvent) -> Bool = { if case .notCompiled = $0 { return true } else { return false } }
+        for event in result.events where !trailing(event) { say(event, plain: plain) }
+        if case .refused = result.verdict { return .usage }
         if renderReport {
             let text = ReportRenderer.render(result.report, format: format, options: options)
             if stream == 2 { Terminal.err(text) } else { Terminal.out(text) }
         }
+        for event in result.events where trailing(event) { say(event, plain: plain) }
         switch result.verdict {
         case .passed: return .success
         case .failed(let reason):
@@ -115,6 +106,23 @@ enum RunOutput {
             return .usage
         case .unreadable: return .io
         case .refused: return .usage
+        }
+    }
+
+    /// One event for people.
+    static func say(_ event: RunEvent, plain: Bool) {
+        switch event {
+        case .wouldReformat: Terminal.out(event.message + "\n")
+        case .refused(let message, let help): Terminal.err("error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+        default:
+            guard plain else { return }
+            let label: String
+            switch event {
+            case .skipped: label = "note: "
+            case .fixed, .wouldFix, .formatted, .wroteBaseline, .removedStale: label = ""
+            default: label = event.severity == .warning ? "warning: " : "error: "
+            }
+            Terminal.err(label + event.message + "\n")
         }
     }
 

@@ -68,7 +68,7 @@ import TestSupport
         try #"{"$schema": "x", "type": "object"}"#.write(to: dir.appendingPathComponent("configs/schema.json"), atomically: true, encoding: .utf8)
         let lint = try CLI.run(["lint", "--force-exclude", "configs/schema.json"], in: dir)
         #expect(lint.status == 0, "\(lint.stdout)")
-        #expect(lint.stderr.contains("note: skipped 'configs/schema.json': not a Customer Center config"), "\(lint.stderr)")
+        #expect(lint.stderr.contains("note: skipped 'configs/schema.json': its members say it is a JSON Schema, not a Customer Center config"), "\(lint.stderr)")
     }
 
     /// No configuration file: the default names decide (package.json is not a config).

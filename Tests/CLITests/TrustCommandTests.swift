@@ -33,7 +33,13 @@ import TestSupport
     func compileInAMachineFormatWritesOnlyThatFormatToStderr(_ format: String) throws {
         let result = try CLI.run(["compile", "--format", format, "--platform", "ios", "--locale", "en", Self.broken.path])
         #expect(result.status == 1)
-        #expect(!result.stderr.contains("nothing was compiled"))
+        // The format carries what the run says (json: `events`; sarif: notifications), no plain line.
+        #expect(!result.stderr.contains("nothing was compiled\n"))
+        if format == "json" {
+            let report = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+            let events = report?["events"] as? [[String: Any]]
+            #expect(events?.map { $0["kind"] as? String } == ["not-compiled"], "\(result.stderr)")
+        }
         if format == "junit" {
             #expect(result.stderr.hasPrefix("<?xml"))
         } else {

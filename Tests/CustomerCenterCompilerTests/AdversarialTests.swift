@@ -143,7 +143,7 @@ import JSONSyntax
             if let formatted = Formatter.format(SourceFile(path: "f", bytes: bytes)).formatted {
                 #expect(Formatter.format(SourceFile(path: "f", text: formatted)).formatted == formatted)
             }
-            _ = LintRun.compile(SourceFile(path: "f", bytes: bytes))
+            _ = Workspace().run(Compile(SourceFile(path: "f", bytes: bytes)))
         }
     }
 }

@@ -135,7 +135,7 @@ import JSONSyntax
     static let defaultConfig = SourceFile(path: "default.json", text: DefaultConfig.json())
 
     static func compiled(locale: String, platform: Platform, source: SourceFile = defaultConfig) -> CompiledPayload? {
-        LintRun.compile(source, lintOptions: LintOptions(platforms: [platform]), options: CompileOptions(locales: [locale])).payloads?.first
+        Workspace().run(Compile(source, lintOptions: LintOptions(platforms: [platform]), options: CompileOptions(locales: [locale]))).payloads?.first
     }
 
     static func localizedStrings(_ payload: CompiledPayload) throws -> [String: String] {
@@ -162,7 +162,7 @@ import JSONSyntax
     }
 
     @Test func everyPayloadOfEveryLocaleCarriesEveryBuiltInKey() throws {
-        let result = LintRun.compile(Self.defaultConfig, lintOptions: LintOptions(platforms: [.ios, .android]))
+        let result = Workspace().run(Compile(Self.defaultConfig, lintOptions: LintOptions(platforms: [.ios, .android])))
         let payloads = try #require(result.payloads)
         #expect(payloads.count == 64)
         for payload in payloads {
@@ -200,7 +200,7 @@ import JSONSyntax
     }
 
     @Test func manifestAndBundleNameTheTable() throws {
-        let payloads = try #require(LintRun.compile(Self.defaultConfig, options: CompileOptions(platforms: [.ios], locales: ["de"])).payloads)
+        let payloads = try #require(Workspace().run(Compile(Self.defaultConfig, options: CompileOptions(platforms: [.ios], locales: ["de"]))).payloads)
         for document in [Compiler.manifest(payloads, source: Self.defaultConfig), Compiler.bundle(payloads, source: Self.defaultConfig)] {
             let root = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
             let table = try #require(root["builtInStrings"] as? [String: Any])

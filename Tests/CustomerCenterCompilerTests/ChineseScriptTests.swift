@@ -47,8 +47,8 @@ import JSONSyntax
 
     @Test func compileGivesTraditionalLabelsToATraditionalLocale() throws {
         let json = DefaultConfig.json(locales: ["en", "zh-TW"])
-        let result = LintRun.compile(SourceFile(path: "c.json", text: json), lintOptions: LintOptions(platforms: [.ios]),
-                                      options: CompileOptions(locales: ["zh-TW"]))
+        let result = Workspace().run(Compile(SourceFile(path: "c.json", text: json), lintOptions: LintOptions(platforms: [.ios]),
+                                      options: CompileOptions(locales: ["zh-TW"])))
         let payload = try #require(result.payloads?.first)
         #expect(payload.text.contains("\"contact_support\": \"聯絡支援\""))
         #expect(!payload.text.contains("联系支持"))

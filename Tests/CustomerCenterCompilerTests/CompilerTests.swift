@@ -12,7 +12,7 @@ import JSONSyntax
     }
 
     static func compileAll(_ source: SourceFile, customer: Customer? = nil) -> [CompiledPayload] {
-        LintRun.compile(source, lintOptions: LintOptions(platforms: [.ios, .android]), options: CompileOptions(customer: customer)).payloads ?? []
+        Workspace().run(Compile(source, lintOptions: LintOptions(platforms: [.ios, .android]), options: CompileOptions(customer: customer))).payloads ?? []
     }
 
     /// SPEC §4.2: each payload decodes on its SDK (the compat predictions are clean) and lints
@@ -96,14 +96,14 @@ import JSONSyntax
 
     @Test func localeFallsBackToLanguageThenDefault() throws {
         let text = Examples.authoring(strings: #""title": {"en": "Help", "pt": "Ajuda"}"#)
-        let payloads = LintRun.compile(SourceFile(path: "f", text: text), options: CompileOptions(platforms: [.ios], locales: ["pt-BR", "fr"])).payloads ?? []
+        let payloads = Workspace().run(Compile(SourceFile(path: "f", text: text), options: CompileOptions(platforms: [.ios], locales: ["pt-BR", "fr"]))).payloads ?? []
         #expect(payloads.map(\.locale) == ["pt-BR", "fr"])
         #expect(payloads[0].text.contains("\"title\": \"Ajuda\""))
         #expect(payloads[1].text.contains("\"title\": \"Help\""))
     }
 
     @Test func configWithErrorsCompilesNothing() {
-        let result = LintRun.compile(SourceFile(path: "f", text: Examples.authoring(strings: #""other": {"en": "x"}"#)))
+        let result = Workspace().run(Compile(SourceFile(path: "f", text: Examples.authoring(strings: #""other": {"en": "x"}"#))))
         #expect(result.payloads == nil)
         #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" })
     }

@@ -9,22 +9,20 @@ import JSONSyntax
     @Test func staleIgnoreExamples() {
         let rule = ConfigStaleIgnoreRule.descriptor
         let failing = MarkedText(rule.failingExample)
-        let reports = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)],
-                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: failing.text)),
-                                   settings: RunSettings()).report.files
+        let reports = Workspace(settings: RunSettings()).run(Lint(sources: [SourceFile(path: "cc.json", text: Self.config)],
+                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: failing.text)))).report.files
         let stale = reports.flatMap(\.diagnostics).filter { $0.id == rule.id }
         #expect(stale.map(\.range.start) == failing.offsets)
         #expect(stale.first?.file == ".customer-center.json")
-        let passing = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)],
-                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: rule.passingExample)),
-                                   settings: RunSettings()).report.files
+        let passing = Workspace(settings: RunSettings()).run(Lint(sources: [SourceFile(path: "cc.json", text: Self.config)],
+                                   configuration: LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: rule.passingExample)))).report.files
         #expect(passing.flatMap(\.diagnostics).allSatisfy { $0.id != rule.id })
     }
 
     @Test func ignoreCoversTheValueAndItsChildren() {
         let configuration = LinterConfiguration(source: SourceFile(path: "c", text: #"{"ignore": [{"rule": "ref.unused-string", "pointer": "/localization"}]}"#))
         #expect(configuration.diagnostics.isEmpty)
-        let reports = LintRun.lint([SourceFile(path: "cc.json", text: Self.config)], configuration: configuration).report.files
+        let reports = Workspace().run(Lint(sources: [SourceFile(path: "cc.json", text: Self.config)], configuration: configuration)).report.files
         #expect(reports.count == 1)
         #expect(reports[0].diagnostics.filter { $0.id == "ref.unused-string" }.isEmpty)
     }
@@ -34,11 +32,11 @@ import JSONSyntax
         var settings = RunSettings()
         settings.platforms = [.ios]
         settings.rules = [try RuleSelection.parse("json.bom=warning")]
-        let options = LintRun(settings: settings).options(for: configuration)
+        let options = Policy(settings: settings, configuration: configuration).options
         #expect(options.severityOverrides["ref.unused-string"] == .error)
         #expect(options.severityOverrides["json.bom"] == .warning)
         #expect(options.platforms == [.ios])
-        #expect(LintRun(settings: RunSettings()).options(for: configuration).platforms == [.android])
+        #expect(Policy(settings: RunSettings(), configuration: configuration).options.platforms == [.android])
     }
 
     @Test func invalidPointerAndUnknownRuleAreReported() {

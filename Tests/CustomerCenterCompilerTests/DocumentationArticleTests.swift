@@ -55,7 +55,7 @@ import CustomerCenterCompiler
         let configuration = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
         {"platforms": ["ios"], "rules": {"screen.missing": "off"}, "locales": {"required": ["en"]}}
         """))
-        let result = LintRun.lint([config], configuration: configuration)
+        let result = Workspace().run(Lint(sources: [config], configuration: configuration))
         print("findings: \(result.report.counts.total), passed: \(result.verdict == .passed)")
         // end
         #expect(printed() == outputs[0])
@@ -65,7 +65,7 @@ import CustomerCenterCompiler
         let misspelled = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
         {"rules": {"screen.mising": "off"}}
         """))
-        let refused = LintRun.lint([config], configuration: misspelled)
+        let refused = Workspace().run(Lint(sources: [config], configuration: misspelled))
         print(refused.verdict == .invalidConfiguration)
         for diagnostic in misspelled.diagnostics {
             print(diagnostic.message)
@@ -80,7 +80,7 @@ import CustomerCenterCompiler
         // article: Linting.md
         var settings = RunSettings()
         settings.maxWarnings = 0
-        let run = LintRun(settings: settings).lint(["Resources", "Configs/customer_center.json"])
+        let run = Workspace(settings: settings).run(Lint(["Resources", "Configs/customer_center.json"]))
         for file in run.report.files {
             print(file.source.path, file.counts.errors, file.counts.warnings)
         }
@@ -95,7 +95,7 @@ import CustomerCenterCompiler
         // article: Linting.md
         var capped = RunSettings()
         capped.displayCap = 0
-        let counted = LintRun.lint([config], settings: capped)
+        let counted = Workspace(settings: capped).run(Lint(sources: [config]))
         let file = counted.report.files[0]
         print(file.diagnostics.count, file.counts.warnings, file.omitted)
         // end
@@ -110,19 +110,19 @@ import CustomerCenterCompiler
         try #require(outputs.count == 1)
         // article: Fixing.md
         let broken = SourceFile(path: "customer_center.json", text: json.replacing(#""support@example.com"}"#, with: #""support@example.com",}"#))
-        let fixed = LintRun.fix(broken, unsafe: false)
+        let fixed = Workspace().run(Autofix(broken, unsafe: false))
         print("changed: \(fixed.changed), applied: \(fixed.applied)")
         print(fixed.report.diagnostics.map(\.id))
         print(String(decoding: fixed.source.bytes, as: UTF8.self) == json)
         // end
         #expect(printed() == outputs[0])
-        #expect(LintRun.lint([broken]).report.allDiagnostics.contains { $0.id == "json.trailing-comma" }, "the example had a trailing comma")
+        #expect(Workspace().run(Lint(sources: [broken])).report.allDiagnostics.contains { $0.id == "json.trailing-comma" }, "the example had a trailing comma")
     }
 
     /// Compiled, not run: it reads the file it names.
     func fixingFiles() {
         // article: Fixing.md
-        let dryRun = LintRun(settings: RunSettings()).lint(["Resources/customer_center.json"], fix: .dryRun)
+        let dryRun = Workspace(settings: RunSettings()).run(Lint(["Resources/customer_center.json"], fix: .dryRun))
         for diff in dryRun.documents {
             print(diff, terminator: "")
         }
@@ -136,7 +136,7 @@ import CustomerCenterCompiler
         try #require(outputs.count == 2)
         // article: Compiling.md
         let options = CompileOptions(platforms: [.ios], locales: ["en"], customer: Customer(firstSeen: 30 * 86_400))
-        let compiled = LintRun.compile(config, options: options)
+        let compiled = Workspace().run(Compile(config, options: options))
         for payload in compiled.payloads ?? [] {
             print(payload.platform.displayName, payload.locale, payload.text.utf8.count > 1_000)
         }
@@ -147,7 +147,7 @@ import CustomerCenterCompiler
 
         // article: Compiling.md
         let untitled = SourceFile(path: "customer_center.json", text: json.replacing(#""title_key": "path_cancel""#, with: #""title_key": "path_quit""#))
-        let refused = LintRun.compile(untitled)
+        let refused = Workspace().run(Compile(untitled))
         print(refused.payloads == nil, refused.lint.verdict == .passed)
         print(refused.report.diagnostics.filter { $0.severity == .error }.map(\.id))
         // end
@@ -201,7 +201,7 @@ import CustomerCenterCompiler
         let outputs = try Article.outputs(of: "RenderingReports.md")
         try #require(outputs.count == 2)
         // article: RenderingReports.md
-        let result = LintRun.lint([config])
+        let result = Workspace().run(Lint(sources: [config]))
         print(ReportRenderer.render(result.report, format: .github), terminator: "")
         // end
         #expect(printed() == outputs[0])

@@ -47,7 +47,7 @@ import CustomerCenterCompiler
         }
         """
         let config = SourceFile(path: "customer_center.json", text: json)
-        let result = LintRun.lint([config])
+        let result = Workspace().run(Lint(sources: [config]))
         // end
         #expect(printed() == "")
 
@@ -65,7 +65,7 @@ import CustomerCenterCompiler
         // article: GettingStarted.md
         var settings = RunSettings()
         settings.strict = true
-        let strict = LintRun.lint([config], settings: settings)
+        let strict = Workspace(settings: settings).run(Lint(sources: [config]))
         if case .failed(let reason) = strict.verdict {
             print("failed: \(reason ?? "errors")")
         }
@@ -75,7 +75,7 @@ import CustomerCenterCompiler
         #expect(strict.verdict != .passed)
 
         // article: GettingStarted.md
-        let compiled = LintRun.compile(config, options: CompileOptions(platforms: [.ios, .android], locales: ["en"]))
+        let compiled = Workspace().run(Compile(config, options: CompileOptions(platforms: [.ios, .android], locales: ["en"])))
         if let payloads = compiled.payloads {
             for payload in payloads {
                 print(payload.platform, payload.locale, payload.text.hasPrefix("{\n  \"customer_center\""))

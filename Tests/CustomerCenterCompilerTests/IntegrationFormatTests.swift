@@ -130,10 +130,10 @@ import JSONSyntax
         #expect(reports[0].diagnostics.map(\.id) == ["ref.unused-string", "ref.unused-string"])
         let baseline = Baseline(source: SourceFile(path: "baseline.json", text: Baseline.write(reports)))
         #expect(baseline.diagnostics.isEmpty)
-        #expect(LintRun.lint([SourceFile(path: "c.json", text: text)], configuration: nil, baseline: baseline).report.files.flatMap(\.diagnostics).isEmpty)
+        #expect(Workspace().run(Lint(sources: [SourceFile(path: "c.json", text: text)], configuration: nil, baseline: baseline)).report.files.flatMap(\.diagnostics).isEmpty)
         // A new finding is reported; a fixed one makes its entry stale.
         let edited = text.replacingOccurrences(#", "legacy_b": {"en": "Older"}"#, with: #", "legacy_c": {"en": "New"}"#)
-        let after = LintRun.lint([SourceFile(path: "c.json", text: edited)], configuration: nil, baseline: baseline).report.files
+        let after = Workspace().run(Lint(sources: [SourceFile(path: "c.json", text: edited)], configuration: nil, baseline: baseline)).report.files
         #expect(after.flatMap(\.diagnostics).map(\.id) == ["ref.unused-string", "config.stale-ignore"])
         #expect(after.last?.source.path == "baseline.json")
     }

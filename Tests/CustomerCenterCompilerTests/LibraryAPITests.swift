@@ -28,15 +28,15 @@ import CustomerCenterCompiler
         // A trailing comma has a safe fix; an unknown field's did-you-mean is a guess; a
         // missing field has none.
         let sources = try ["json.trailing-comma", "schema.unknown-field", "schema.missing-field"].map { try Self.failing($0) }
-        let findings = LintRun.lint(sources).report.allDiagnostics
+        let findings = Workspace().run(Lint(sources: sources)).report.allDiagnostics
         func applicability(_ id: RuleID) -> [FixApplicability?] { findings.filter { $0.id == id }.map(\.fixApplicability) }
         #expect(applicability("json.trailing-comma") == [.safe])
         #expect(applicability("schema.unknown-field") == [.unsafe])
         #expect(!applicability("schema.missing-field").isEmpty && applicability("schema.missing-field").allSatisfy { $0 == nil })
         // What LintRun.fix does with each kind.
-        let safe = LintRun.fix(sources[0], unsafe: false)
+        let safe = Workspace().run(Autofix(sources[0], unsafe: false))
         #expect(safe.changed && !safe.report.diagnostics.contains { $0.id == "json.trailing-comma" })
-        #expect(!LintRun.fix(sources[1], unsafe: false).changed, "a guess needs unsafe: true")
-        #expect(LintRun.fix(sources[1], unsafe: true).changed)
+        #expect(!Workspace().run(Autofix(sources[1], unsafe: false)).changed, "a guess needs unsafe: true")
+        #expect(Workspace().run(Autofix(sources[1], unsafe: true)).changed)
     }
 }

@@ -37,7 +37,7 @@ import JSONSyntax
         let android = Linter.lint(SourceFile(path: "c.json", text: Self.customURL), options: LintOptions(platforms: [.android]))
         #expect(!android.diagnostics.contains { $0.id == "path.custom-url-missing-url" }, "\(android.diagnostics.map(\.message))")
         // And so an Android-only config compiles.
-        let compiled = LintRun.compile(SourceFile(path: "c.json", text: Self.customURL), options: CompileOptions(platforms: [.android]))
+        let compiled = Workspace().run(Compile(SourceFile(path: "c.json", text: Self.customURL), options: CompileOptions(platforms: [.android])))
         #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
     }
 

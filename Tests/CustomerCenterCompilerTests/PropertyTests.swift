@@ -81,7 +81,7 @@ import JSONSyntax
             if let once = Formatter.format(source).formatted {
                 #expect(Formatter.format(SourceFile(path: "m", text: once)).formatted == once, "\(label)")
             }
-            let first = LintRun.compile(source).payloads, second = LintRun.compile(source).payloads
+            let first = Workspace().run(Compile(source)).payloads, second = Workspace().run(Compile(source)).payloads
             #expect(first == second, "\(label)")
             for format in ReportFormat.allCases { _ = ReportRenderer.render(LintReport(files: [report]), format: format) }
         }

@@ -85,10 +85,10 @@ import JSONSyntax
         for marked in rule.failingExamples {
             let text = MarkedText(marked).text
             let off = LintOptions(severityOverrides: [id: .off], requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
-            let on = LintRun.compile(SourceFile(path: "e.json", text: text), lintOptions: LintOptions(requiredLocales: off.requiredLocales))
+            let on = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: LintOptions(requiredLocales: off.requiredLocales)))
             let othersAreClean = on.report.diagnostics.allSatisfy { $0.id == id || $0.severity != .error }
             guard on.report.diagnostics.contains(where: { $0.id == id }), othersAreClean else { continue }
-            let result = LintRun.compile(SourceFile(path: "e.json", text: text), lintOptions: off)
+            let result = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: off))
             if rule.blocksCompile {
                 #expect(result.payloads == nil, "\(id) blocks compile, yet its example compiled with the rule off")
             } else if on.report.diagnostics.allSatisfy({ $0.id != id || $0.severity == .error }) {

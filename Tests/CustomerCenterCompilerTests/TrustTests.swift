@@ -137,7 +137,7 @@ import JSONSyntax
         let source = SourceFile(path: "c.json", text: Examples.authoring())
         var settings = RunSettings()
         settings.rules = [try RuleSelection.parse("json.bom=off")]
-        let reports = LintRun.lint([source], configuration: nil, settings: settings).report.files
+        let reports = Workspace(settings: settings).run(Lint(sources: [source], configuration: nil)).report.files
         let xml = JUnitRenderer(rules: RuleCatalog.all).render(LintReport(files: reports))
         #expect(!xml.contains("name=\"json.bom\""))
         #expect(xml.contains("name=\"json.comment\""))
@@ -167,7 +167,7 @@ import JSONSyntax
         #expect(written.contains(#""file": "configs/customer_center.json""#))
         let baseline = Baseline(source: SourceFile(path: "baseline.json", text: written))
         let other = Linter.lint(SourceFile(path: "configs/customer_center.json", text: "{,}"))
-        let applied = LintRun.lint([other.source], configuration: nil, baseline: baseline).report.files
+        let applied = Workspace().run(Lint(sources: [other.source], configuration: nil, baseline: baseline)).report.files
         #expect(applied.flatMap(\.diagnostics).isEmpty, "\(applied.flatMap(\.diagnostics).map(\.message))")
     }
 
@@ -178,13 +178,13 @@ import JSONSyntax
     @Test func compileRefusesAnUnresolvedReferenceWhateverTheConfigurationSays() throws {
         let source = SourceFile(path: "c.json", text: Self.unresolved)
         let off = LintOptions(severityOverrides: ["ref.unresolved-string": .off])
-        let result = LintRun.compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios]))
+        let result = Workspace().run(Compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios])))
         #expect(result.payloads == nil)
         #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" && $0.message.contains("compile refuses") })
         let ignoring = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "ref.unresolved-string", "pointer": "/screens/MANAGEMENT/title_key"}]}
             """))
-        let ignored = LintRun.compile(source, configuration: ignoring, options: CompileOptions(platforms: [.ios]))
+        let ignored = Workspace().run(Compile(source, configuration: ignoring, options: CompileOptions(platforms: [.ios])))
         #expect(ignored.payloads == nil)
     }
 
@@ -196,32 +196,32 @@ import JSONSyntax
         let configuration = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "support.invalid-email", "pointer": "/support/email"}]}
             """))
-        let lint = LintRun.lint([source], configuration: configuration)
+        let lint = Workspace().run(Lint(sources: [source], configuration: configuration))
         #expect(!lint.report.files.flatMap(\.diagnostics).contains { $0.severity == .error })
         #expect(lint.report.files.count == 1, "the ignore entry was used: it is not stale")
-        let compiled = LintRun.compile(source, configuration: configuration, options: CompileOptions(platforms: [.ios]))
+        let compiled = Workspace().run(Compile(source, configuration: configuration, options: CompileOptions(platforms: [.ios])))
         #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
     }
 
     @Test func compileFollowsTheRunsSettingsAndConfiguration() throws {
         let text = Examples.authoring(extra: #""support": {"email": "not-an-email"}"#)
         let source = SourceFile(path: "c.json", text: text)
-        let refused = LintRun.compile(source, options: CompileOptions(platforms: [.ios]))
+        let refused = Workspace().run(Compile(source, options: CompileOptions(platforms: [.ios])))
         #expect(refused.payloads == nil && refused.bundle == nil)
         #expect(refused.lint.verdict == .failed(reason: nil))
         // The same error set to a warning on the command line: it compiles, and --strict fails
         // the run's verdict as lint's would, payloads kept.
         var settings = RunSettings()
         settings.rules = [try RuleSelection.parse("support.invalid-email=warning")]
-        let compiled = LintRun.compile(source, settings: settings, options: CompileOptions(platforms: [.ios]))
+        let compiled = Workspace(settings: settings).run(Compile(source, options: CompileOptions(platforms: [.ios])))
         #expect(compiled.payloads?.isEmpty == false && compiled.payloads?.allSatisfy { $0.platform == .ios } == true)
         #expect(compiled.lint.verdict == .passed)
         #expect(compiled.bundle?.contains(#""ios""#) == true)
         settings.strict = true
-        #expect(LintRun.compile(source, settings: settings, options: CompileOptions(platforms: [.ios])).lint.verdict != .passed)
+        #expect(Workspace(settings: settings).run(Compile(source, options: CompileOptions(platforms: [.ios]))).lint.verdict != .passed)
         // A configuration file the run cannot follow stops it, as lint's does.
         let invalid = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: #"{"rules": {"no.such-rule": "off"}}"#))
-        let stopped = LintRun.compile(source, configuration: invalid)
+        let stopped = Workspace().run(Compile(source, configuration: invalid))
         #expect(stopped.payloads == nil)
         #expect(stopped.lint.verdict == .invalidConfiguration)
         #expect(stopped.lint.report.files.map(\.source.path) == [".customer-center.json"])

@@ -66,11 +66,11 @@ public struct Diagnostic: Sendable, Equatable {
     public var pointer: JSONPointer
     /// Related places ("first defined here").
     public var notes: [DiagnosticNote]
-    /// A suggested edit (``LintRun/fix(_:configuration:settings:unsafe:)`` applies it).
+    /// A suggested edit (the fix job (``Autofix``) applies it).
     package var fix: Fix?
 
     /// Whether the finding has a fix, and of which kind: `.safe` ones are applied by
-    /// ``LintRun/fix(_:configuration:settings:unsafe:)``, `.unsafe` ones only with `unsafe: true`;
+    /// the fix job (``Autofix``), `.unsafe` ones only with `unsafe: true`;
     /// `nil` when it has none.
     public var fixApplicability: FixApplicability? { fix?.applicability }
 

@@ -41,11 +41,11 @@ public struct FindingCounts: Sendable, Equatable {
     public var total: Int { errors + warnings + notes }
 }
 
-/// What the run decides about each finding of one file as it is emitted, in the order of
-/// DESIGN "The run": the configured level (or off), the configuration's `ignore` entries, the
+/// What the run decides about each finding of one file as it is emitted, in the order of the
+/// pipeline (docs/design.md "The top floor"): the configured level (or off), the configuration's `ignore` entries, the
 /// baseline, `--quiet`; then an exact count. It lives in the file's `DiagnosticSink`, so a
 /// finding that is only counted is never kept, and counts never depend on what is displayed.
-struct FindingGate: Sendable {
+package struct FindingGate: Sendable {
     /// Levels from the configuration file and `--rule`: a severity, or `nil` for off.
     var levels: [RuleID: Severity?] = [:]
     /// `--quiet`: errors only.
@@ -54,7 +54,7 @@ struct FindingGate: Sendable {
     /// configuration file, the rule and the value whose findings (and its children's) they drop.
     var ignores: [(index: Int, rule: RuleID, pointer: JSONPointer)] = []
     /// Indices of the entries that matched a finding.
-    var usedIgnores: Set<Int> = []
+    package var usedIgnores: Set<Int> = []
     /// The baseline's accepted findings of this file still unmatched: `rule \0 pointer` → count.
     var baseline: [String: Int]?
     /// `compile`: the rules whose findings block it (`RuleDescriptor.blocksCompile`); their

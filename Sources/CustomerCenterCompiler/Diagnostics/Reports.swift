@@ -4,7 +4,7 @@ import JSONSyntax
 public struct FileReport: Sendable {
     /// The file.
     public let source: SourceFile
-    /// The diagnostics shown, in report order (SPEC §3): at most a display cap of one rule per
+    /// The diagnostics shown, in report order (docs/formats.md): at most a display cap of one rule per
     /// file unless a baseline is in use (`omitted` says how many more).
     public var diagnostics: [Diagnostic] {
         didSet { if !exactCounts { counts = FindingCounts(diagnostics) } }
@@ -47,10 +47,12 @@ package struct DiagnosticSummary: Sendable, Equatable {
     package var notes: Int
     /// Inputs that could not be read.
     package var unreadable: Int = 0
+    /// Outputs that could not be written.
+    package var unwritten: Int = 0
 }
 
 /// An input that could not be read (a directory, a missing file, a bad `--config`): the run
-/// cannot vouch for it, and every format says so (SPEC §3).
+/// cannot vouch for it, and every format says so (docs/formats.md).
 public struct UnreadableFile: Sendable, Equatable {
     /// The path as given.
     public var path: String
@@ -98,15 +100,23 @@ public struct LintReport: Sendable {
         files.flatMap(\.diagnostics).sorted(by: Diagnostic.reportOrder)
     }
 
-    /// Files found in a directory and skipped: they are not Customer Center configs (SPEC §2
+    /// Files found in a directory and skipped: they are other kinds of JSON (docs/commands.md
     /// "Directories"). Not failures.
     public var skipped: [SkippedFile] = []
+
+    /// What the run did and met besides its findings (``RunEvent``), in order.
+    public internal(set) var events: [RunEvent] = []
+
+    /// How many of `files` (the first ones) are inputs; the rest are a configuration file's or
+    /// a baseline's own reports, which the summary does not count as checked files.
+    package var inputCount: Int?
 
     /// Counts for the summary line and the JSON `summary`: every finding of the run, shown or not.
     package var summary: DiagnosticSummary {
         let counts = self.counts
-        return DiagnosticSummary(files: files.count, errors: counts.errors, warnings: counts.warnings, notes: counts.notes,
-                                 unreadable: unreadable.count)
+        let unwritten = events.filter { if case .writeFailed = $0 { return true } else { return false } }.count
+        return DiagnosticSummary(files: inputCount ?? files.count, errors: counts.errors, warnings: counts.warnings, notes: counts.notes,
+                                 unreadable: unreadable.count, unwritten: unwritten)
     }
 
     /// Every finding of the run, counted.
@@ -121,7 +131,7 @@ public struct LintReport: Sendable {
         files.first { $0.source.path == path }?.source
     }
 
-    /// Whether the findings fail the gate of SPEC §2: any error; any warning under `strict`;
+    /// Whether the findings fail the gate (docs/commands.md "Exit codes"): any error; any warning under `strict`;
     /// more warnings than `maxWarnings`.
     public func failsGate(strict: Bool, maxWarnings: Int?) -> Bool {
         let summary = summary

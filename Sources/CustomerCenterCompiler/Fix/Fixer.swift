@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// What fixing one file did (``LintRun/fix(_:configuration:settings:unsafe:)``).
+/// What fixing one file did (the fix job, ``Autofix``).
 public struct FixResult: Sendable {
     /// The file after the fixes.
     public var source: SourceFile

@@ -29,11 +29,16 @@ public enum Formatter {
     /// }
     /// ```
     public static func format(_ source: SourceFile) -> Result {
+        format(DocumentReader.read(source, decoding: false))
+    }
+
+    /// Formats a document already read (``DocumentReader``).
+    package static func format(_ document: Document) -> Result {
+        let source = document.source
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parseTape(source.bytes)
-        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        DocumentReader.emitSyntax(of: document, into: &sink)
         let report = FileReport(source: source, diagnostics: sink.diagnostics)
-        guard let root = parsed.root, !sink.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let root = document.parsed.root, !sink.diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(report: report, formatted: nil)
         }
         let text = JSONWriter(sortKeys: true).write(root)

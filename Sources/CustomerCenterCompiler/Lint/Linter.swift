@@ -15,6 +15,9 @@ package struct LintOptions: Sendable {
     /// Keep the syntax tape in the analysis (`Analysis.tape`): the language server reads the
     /// cursor's place on it after an edit. Off for runs: the tape would stay beside the model.
     package var keepsTape = false
+    /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
+    /// a file found by name in a directory walk is skipped, not reported, when it is one.
+    package var sniffsOtherKinds = false
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -71,6 +74,9 @@ package struct Analysis: Sendable {
     package internal(set) var resolved: ResolvedConfig?
     /// The parsed text, when the options asked to keep it (`LintOptions.keepsTape`).
     package internal(set) var tape: JSONTape?
+    /// What other kind of JSON the document is, when the options sniff and its members say so:
+    /// then nothing else was checked.
+    package internal(set) var otherKind: String?
 }
 
 /// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
@@ -83,17 +89,13 @@ package enum Linter {
     /// Reads one file into the model without running a rule (for `diff`): the syntax findings,
     /// and the config when the file is a JSON object of a known format.
     package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
+        let document = DocumentReader.read(source, inputFormat: inputFormat)
         var sink = DiagnosticSink(file: source.path)
-        let parsed = JSONParser.parseTape(source.bytes)
-        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        DocumentReader.emitSyntax(of: document, into: &sink)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: sink.diagnostics), config: nil, format: nil, platforms: Set(Platform.allCases))
-        guard let root = parsed.root, let format = inputFormat ?? FormatDetection.detect(root) else { return analysis }
+        guard document.parsed.root != nil, let format = document.format else { return analysis }
         analysis.format = format
-        let repeated = parsed.issues.compactMap { issue -> Int? in
-            if case .duplicateKey = issue.kind { return issue.range.start }
-            return nil
-        }
-        analysis.config = ConfigDecoder.decode(root, format: format, repeatedKeyOffsets: repeated)
+        analysis.config = document.config
         return analysis
     }
 
@@ -131,28 +133,22 @@ package enum Linter {
         return (analysis, sink.gate)
     }
 
-    /// Parses and decodes: syntax and schema findings, the format, the model and the platforms.
+    /// Reads and decodes (``DocumentReader``): syntax and schema findings, the format, the
+    /// model and the platforms. A document whose own members say it is another kind of JSON is
+    /// only marked (`Analysis.otherKind`) when the options sniff.
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
         // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
-        // keys are 40 bytes of tape each), when the parser can hand it over: an authoring config
-        // whose table holds plain members and no repeated key. Anything else is parsed again
-        // onto the tape, as before; so is every table when the caller keeps the tape.
-        let table = options.keepsTape ? nil : StringTableCollector(bytes: source.bytes)
-        var parsed = table.map { JSONParser.parseTape(source.bytes, tableSink: $0) } ?? JSONParser.parseTape(source.bytes)
-        var format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
-        var repeated = repeatedKeyOffsets(parsed.issues)
-        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table) } }
-        if parsed.hasElidedTable, format != .authoring || config?.localization?.entries.hasRepeatedKeys != false {
-            config = nil
-            parsed = JSONParser.parseTape(source.bytes)
-            format = options.inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
-            repeated = repeatedKeyOffsets(parsed.issues)
-            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated) } }
+        // keys are 40 bytes of tape each), unless the caller keeps the tape.
+        let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape)
+        let parsed = document.parsed
+        if options.sniffsOtherKinds, let kind = document.otherKind {
+            analysis.otherKind = kind
+            return
         }
         if options.keepsTape { analysis.tape = parsed.tape }
-        SyntaxDiagnostics.emit(parsed.issues, source: source, root: parsed.root, into: &sink)
+        DocumentReader.emitSyntax(of: document, into: &sink)
         // A response with no value at all (an empty file) is one neither SDK decodes either.
-        analysis.format = format
+        analysis.format = document.format
         // What iOS makes of each syntax error (IOSDeferredSyntax), for responses only.
         let iosVerdicts = analysis.format == .response
             ? parsed.issues.map { IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
@@ -164,20 +160,12 @@ package enum Linter {
             SchemaValidation.reportUnknownFormat(root, into: &sink)
             return
         }
-        analysis.config = config
+        analysis.config = document.config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
         SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
-                                  repeatedKeyOffsets: repeated,
+                                  repeatedKeyOffsets: document.repeatedKeyOffsets,
                                   iosDeferredOffsets: zip(parsed.issues, iosVerdicts).compactMap { $1 == .deferred ? $0.range.start : nil }.sorted(),
                                   into: &sink)
-    }
-
-    /// Where the keys that repeat an earlier key of their object start.
-    private static func repeatedKeyOffsets(_ issues: [JSONSyntaxIssue]) -> [Int] {
-        issues.compactMap { issue -> Int? in
-            if case .duplicateKey = issue.kind { return issue.range.start }
-            return nil
-        }
     }
 
     /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one

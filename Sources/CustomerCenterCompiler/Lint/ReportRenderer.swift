@@ -6,7 +6,7 @@ public enum ReportRenderer {
     /// `compact` lines, `json`, SARIF 2.1.0, GitHub annotations, JUnit XML.
     ///
     /// ```swift
-    /// let result = LintRun.lint([SourceFile(path: "customer_center.json", text: json)])
+    /// let result = Workspace().run(Lint(sources: [SourceFile(path: "customer_center.json", text: json)]))
     /// let sarif = ReportRenderer.render(result.report, format: .sarif)
     /// let human = ReportRenderer.render(result.report, format: .human, options: RenderOptions(color: true))
     /// ```

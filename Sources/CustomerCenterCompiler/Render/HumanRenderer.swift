@@ -112,8 +112,11 @@ package struct HumanRenderer {
 
     func summaryLine(_ summary: DiagnosticSummary) -> String {
         let files = MessageText.count(summary.files, "file")
-        let unread = summary.unreadable == 0 ? ""
+        var unread = summary.unreadable == 0 ? ""
             : "; " + paint(MessageText.count(summary.unreadable, "file") + (summary.unreadable == 1 ? " was" : " were") + " not read", Style.error)
+        if summary.unwritten > 0 {
+            unread += "; " + paint(MessageText.count(summary.unwritten, "output") + " could not be written", Style.error)
+        }
         if summary.errors + summary.warnings + summary.notes == 0 {
             if summary.files == 0, summary.unreadable > 0 { return paint("nothing was checked", Style.error) + unread }
             return "no problems found in \(files)" + unread

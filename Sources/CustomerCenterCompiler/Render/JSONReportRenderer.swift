@@ -54,12 +54,26 @@ package struct JSONReportRenderer {
                 .record([("path", .text($0.path)), ("reason", .text($0.reason))])
             })))
         }
-        let document = JSONValue.record([
-            ("version", .integer(1)),
-            ("diagnostics", .list(diagnostics)),
-            ("summary", .record(summaryMembers)),
-        ])
+        if summary.unwritten > 0 { summaryMembers.append(("unwritten", .integer(summary.unwritten))) }
+        var members: [(String, JSONValue)] = [("version", .integer(1)), ("diagnostics", .list(diagnostics)), ("summary", .record(summaryMembers))]
+        // What the run did and met besides its findings (fixed, would reformat, write failed, …).
+        if !report.events.isEmpty { members.append(("events", .list(report.events.map(Self.event)))) }
+        let document = JSONValue.record(members)
         return JSONWriter(sortKeys: false).write(document)
+    }
+
+    /// One event: its kind, severity, message, and the file it is about.
+    static func event(_ event: RunEvent) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .text(event.kind)), ("severity", .text(event.severity.rawValue)),
+                                              ("message", .text(event.message))]
+        if let path = event.path { members.append(("file", .text(path))) }
+        switch event {
+        case .fixed(_, let count), .wouldFix(_, let count): members.append(("count", .integer(count)))
+        case .wroteBaseline(_, let findings): members.append(("count", .integer(findings)))
+        case .refused(_, let help?): members.append(("help", .text(help)))
+        default: break
+        }
+        return .record(members)
     }
 
     static func range(_ range: ByteRange, in source: SourceFile) -> JSONValue {

@@ -71,13 +71,22 @@ package struct SARIFRenderer {
         }
         // An input that could not be read: the run did not succeed, and says why.
         run.append(("invocations", .list([.record([
-            ("executionSuccessful", .flag(report.unreadable.isEmpty)),
+            ("executionSuccessful", .flag(report.unreadable.isEmpty && report.summary.unwritten == 0)),
             ("toolExecutionNotifications", .list(report.unreadable.map { file in
                 .record([
                     ("level", .text("error")),
                     ("message", .record([("text", .text("cannot read '\(file.path)': \(file.reason)"))])),
                     ("locations", .list([.record([("physicalLocation", .record([("artifactLocation", artifact(file.path))]))])])),
                 ])
+            } + report.events.compactMap { event -> JSONValue? in
+                // The run's other events (unreadable inputs are listed above).
+                if case .unreadable = event { return nil }
+                var members: [(String, JSONValue)] = [("level", .text(event.severity.rawValue)), ("message", .record([("text", .text(event.message))]))]
+                if let path = event.path {
+                    members.append(("locations", .list([.record([("physicalLocation", .record([("artifactLocation", artifact(path))]))])])))
+                }
+                members.append(("properties", .record([("kind", .text(event.kind))])))
+                return .record(members)
             } + report.files.flatMap { file in
                 // Results past the display cap are counted, not listed: say how many.
                 file.omitted.sorted { $0.key < $1.key }.map { rule, count in

@@ -1,13 +1,16 @@
-/// A baseline as a run consumes it (SPEC §2): each file takes the accepted findings recorded
-/// for it before it is analysed (its gate drops that many of each rule at each pointer) and
-/// gives back what it did not match; entries still unmatched at the end are stale.
+/// A baseline as a run consumes it (docs/commands.md "Baselines"): each file takes the accepted
+/// findings recorded for it before it is analysed (its gate drops that many of each rule at each
+/// pointer) and gives back what it did not match; entries of the run's files still unmatched at
+/// the end are stale. Entries about files this run did not check are neither matched nor stale.
 
 import JSONSyntax
-struct BaselineLedger {
+package struct BaselineLedger: Sendable {
     let baseline: Baseline
     private let pathKey: @Sendable (String) -> String
     /// Unmatched findings per entry.
     private var remaining: [Int]
+    /// The files (as keys) this run checked.
+    private var checked: Set<String> = []
 
     init(_ baseline: Baseline, pathKey: @escaping @Sendable (String) -> String) {
         self.baseline = baseline
@@ -35,9 +38,11 @@ struct BaselineLedger {
         return accepted
     }
 
-    /// What the file left unmatched (its gate's ledger after the analysis).
-    mutating func give(back unmatched: [String: Int], for location: String) {
+    /// What the file left unmatched (its gate's ledger after the analysis). `checked`: the file
+    /// was checked (not skipped), so its entries can be stale.
+    mutating func give(back unmatched: [String: Int], for location: String, checked: Bool = true) {
         let file = pathKey(location)
+        if checked { self.checked.insert(file) }
         var left = unmatched
         for (index, entry) in baseline.entries.enumerated() where entry.file == file && remaining[index] > 0 {
             let key = entry.rule.rawValue + "\u{0}" + entry.pointer
@@ -49,14 +54,14 @@ struct BaselineLedger {
 
     /// The baseline's own report: problems reading it, and entries that matched fewer findings
     /// than they accept (stale), under the command line's `gate` (`--quiet` hides the warnings).
-    func staleReport(gate: FindingGate) -> [RunState.Entry] {
+    func staleReport(gate: FindingGate) -> FileReport? {
         var sink = DiagnosticSink(file: baseline.source.path, keepPerRule: nil, gate: gate)
         baseline.diagnostics.forEach { sink.append($0) }
-        for (index, entry) in baseline.entries.enumerated() where remaining[index] > 0 {
+        for (index, entry) in baseline.entries.enumerated() where remaining[index] > 0 && checked.contains(entry.file) {
             sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),
                       at: ByteRange(entry.range.start, entry.range.start + 1))
         }
-        guard !sink.diagnostics.isEmpty else { return [] }
-        return [RunState.Entry(report: FileReport(source: baseline.source, diagnostics: sink.diagnostics), isConfigurationReport: true)]
+        guard !sink.diagnostics.isEmpty else { return nil }
+        return FileReport(source: baseline.source, diagnostics: sink.diagnostics)
     }
 }

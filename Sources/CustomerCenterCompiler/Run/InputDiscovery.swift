@@ -143,19 +143,6 @@ package struct InputDiscovery {
         }
         return found
     }
-
-    /// Whether `bytes` found in a directory are a Customer Center config: JSON whose root is
-    /// neither format is not (a JSON Schema, a problem matcher). Text that is not JSON is skipped
-    /// only when what could be read of it is an object with members of another kind; anything
-    /// else (no root, `{,}`, `[1,`) is checked as a config, since its name (or `include`) says it
-    /// is one: a config broken past recognition must fail the gate, not pass as "0 files".
-    package static func isCustomerCenterConfig(_ bytes: [UInt8]) -> Bool {
-        let parsed = JSONParser.parseTape(bytes)
-        guard let root = parsed.root else { return true }
-        if FormatDetection.detect(root) != nil { return true }
-        guard !parsed.issues.isEmpty else { return false }
-        return root.objectMembers?.isEmpty ?? true
-    }
 }
 
 extension FileSystem {

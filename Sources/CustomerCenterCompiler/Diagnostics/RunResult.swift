@@ -1,0 +1,153 @@
+import JSONSyntax
+
+/// How a run ends (docs/commands.md "Exit codes"). The run log computes it once, from
+/// everything the run recorded; nothing changes it afterwards.
+public enum RunVerdict: Sendable, Equatable {
+    /// Nothing fails the gate: exit 0.
+    case passed
+    /// Findings fail the gate (errors; warnings under `--strict` or over `--max-warnings`), or
+    /// the job found what it checks for (a file `format --check` would change, a config that
+    /// did not compile): exit 1. The reason when it is not plain errors.
+    case failed(reason: String?)
+    /// A configuration file or baseline the run cannot follow (unknown rule, level, key,
+    /// locale; not a baseline): exit 2, nothing judged under it.
+    case invalidConfiguration
+    /// An input, configuration file or baseline could not be read, or an output could not be
+    /// written: exit 3.
+    case unreadable
+    /// Refused before anything was done (an output that is an input, an SDK response given to
+    /// `compile`): exit 2.
+    case refused(message: String, help: String?)
+}
+
+/// Something a run did or met besides its findings, as a value (docs/commands.md "What a run
+/// says"): the CLI words it for people, `--format json` lists it under `events`, SARIF as a
+/// tool execution notification.
+public enum RunEvent: Sendable, Equatable {
+    /// Why a payload a previous manifest listed, and this compile does not, was kept.
+    public enum KeptReason: Sendable, Equatable {
+        /// Its bytes differ from what the manifest recorded (edited by hand).
+        case edited
+        /// The run read it (an input of this compile).
+        case input
+        /// Removing it failed.
+        case removalFailed(String)
+    }
+
+    /// `--fix` applied `count` fixes to the file at `path` (written, or printed for standard input).
+    case fixed(path: String, count: Int)
+    /// `--fix-dry-run` would apply `count` fixes to `path`.
+    case wouldFix(path: String, count: Int)
+    /// `format --write` rewrote `path`.
+    case formatted(path: String)
+    /// `format --check`: `path` is not in the canonical form.
+    case wouldReformat(path: String)
+    /// `format` refused `path`: it has syntax errors (they are the report).
+    case notFormatted(path: String)
+    /// A baseline was written to `path` (`-`: standard output) with `findings` findings.
+    case wroteBaseline(path: String, findings: Int)
+    /// The baseline was not written: the run could not vouch for every file.
+    case baselineNotWritten
+    /// `path` could not be written (`message` says why, with the path).
+    case writeFailed(path: String, message: String)
+    /// `compile` built no payload from `path`: it has errors (`reason`, when it is not that).
+    case notCompiled(path: String, reason: String?)
+    /// A stale payload the previous manifest listed was removed.
+    case removedStale(path: String)
+    /// A stale payload the previous manifest listed was kept, and why.
+    case keptStale(path: String, reason: KeptReason)
+    /// A file a directory held was not checked (it is another kind of JSON).
+    case skipped(path: String, reason: String)
+    /// An input, configuration file or baseline could not be read.
+    case unreadable(path: String, reason: String)
+    /// The run refused to start (a usage error found by the library).
+    case refused(message: String, help: String?)
+
+    /// How much it matters: `error` events fail the run, `warning` ones are worth a look.
+    public var severity: Severity {
+        switch self {
+        case .fixed, .wouldFix, .formatted, .wouldReformat, .wroteBaseline, .removedStale, .skipped: return .note
+        case .keptStale: return .warning
+        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused: return .error
+        }
+    }
+
+    /// The event in words, one line, as the CLI prints it after its severity label (if any).
+    public var message: String {
+        switch self {
+        case .fixed(let path, let count): return "fixed \(MessageText.count(count, "problem")) in \(path)"
+        case .wouldFix(let path, let count): return "would fix \(MessageText.count(count, "problem")) in \(path)"
+        case .formatted(let path): return "formatted \(path)"
+        case .wouldReformat(let path): return "would reformat \(path)"
+        case .notFormatted(let path): return "\(path) has syntax errors (below); it was not formatted"
+        case .wroteBaseline(let path, let findings):
+            return "wrote \(path == "-" ? "the baseline to standard output" : path) with \(MessageText.count(findings, "finding"))"
+        case .baselineNotWritten: return "the baseline was not written"
+        case .writeFailed(_, let message): return message
+        case .notCompiled(let path, let reason): return reason ?? "\(path) has errors; nothing was compiled"
+        case .removedStale(let path): return "removed \(path): the previous manifest listed it, this compile does not"
+        case .keptStale(let path, .edited):
+            return "kept \(path): the previous manifest listed it, but it was changed since (its sha256 differs); remove it by hand if it is stale"
+        case .keptStale(let path, .input): return "kept \(path): the previous manifest listed it, but this compile read it (an input)"
+        case .keptStale(let path, .removalFailed(let reason)): return "could not remove stale \(path): \(reason)"
+        case .skipped(let path, let reason): return "skipped '\(path)': \(reason)"
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .refused(let message, _): return message
+        }
+    }
+
+    /// A short name of the kind of event (`--format json`'s `kind`).
+    public var kind: String {
+        switch self {
+        case .fixed: return "fixed"
+        case .wouldFix: return "would-fix"
+        case .formatted: return "formatted"
+        case .wouldReformat: return "would-reformat"
+        case .notFormatted: return "not-formatted"
+        case .wroteBaseline: return "wrote-baseline"
+        case .baselineNotWritten: return "baseline-not-written"
+        case .writeFailed: return "write-failed"
+        case .notCompiled: return "not-compiled"
+        case .removedStale: return "removed-stale"
+        case .keptStale: return "kept-stale"
+        case .skipped: return "skipped"
+        case .unreadable: return "unreadable"
+        case .refused: return "refused"
+        }
+    }
+
+    /// The file the event is about, if it is about one.
+    public var path: String? {
+        switch self {
+        case .fixed(let path, _), .wouldFix(let path, _), .formatted(let path), .wouldReformat(let path), .notFormatted(let path),
+             .wroteBaseline(let path, _), .writeFailed(let path, _), .notCompiled(let path, _), .removedStale(let path),
+             .keptStale(let path, _), .skipped(let path, _), .unreadable(let path, _):
+            return path == "-" ? nil : path
+        case .baselineNotWritten, .refused: return nil
+        }
+    }
+}
+
+/// Everything a run produced: the findings, what it did (events), text for standard output,
+/// and the verdict, computed once from all of it.
+public struct RunResult: Sendable {
+    /// The findings of every file (shown ones, exact counts), with the run's events.
+    public let report: LintReport
+    /// Text for standard output before the report (a fixed document read from standard input,
+    /// `--fix-dry-run` diffs, a formatted document, a baseline written to `-`).
+    public let documents: [String]
+    /// The verdict.
+    public let verdict: RunVerdict
+    /// Every file the run read (inputs, configuration files, the baseline).
+    public let readPaths: [String]
+
+    /// What the run did and met besides its findings, in order.
+    public var events: [RunEvent] { report.events }
+
+    package init(report: LintReport, documents: [String], verdict: RunVerdict, readPaths: [String]) {
+        self.report = report
+        self.documents = documents
+        self.verdict = verdict
+        self.readPaths = readPaths
+    }
+}

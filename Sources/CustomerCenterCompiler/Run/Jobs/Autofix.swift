@@ -1,0 +1,150 @@
+import JSONSyntax
+
+/// The fix job: one file fixed in memory (`--fix`, an editor's "fix all"; docs/commands.md "Fixes"): every
+/// finding's fix, round after round, never two overlapping edits, never a round that makes the
+/// file worse. Safe fixes only unless `unsafe`; a file that does not parse gets only the safe
+/// syntax fixes that make it parse.
+///
+/// ```swift
+/// let result = Workspace().run(Autofix(SourceFile(path: "customer_center.json", text: json)))
+/// if result.changed {
+///     let fixed = String(decoding: result.source.bytes, as: UTF8.self)
+///     print("applied \(result.applied) fixes; \(result.report.counts.total) findings remain")
+/// }
+/// ```
+public struct Autofix: Sendable {
+    /// The file.
+    public var source: SourceFile
+    /// The configuration its findings are judged by (levels, ignores).
+    public var configuration: LinterConfiguration?
+    /// Apply fixes that are guesses too (did-you-mean).
+    public var unsafe: Bool
+
+    /// A fix of `source` under `configuration`.
+    public init(_ source: SourceFile, configuration: LinterConfiguration? = nil, unsafe: Bool = false) {
+        self.source = source
+        self.configuration = configuration
+        self.unsafe = unsafe
+    }
+}
+
+extension Workspace {
+    /// Runs an ``Autofix`` job: the fixed text and the findings that remain in it.
+    public func run(_ job: Autofix) -> FixResult {
+        Self.fix(job.source, policy: Policy(settings: settings, configuration: job.configuration), unsafe: job.unsafe)
+    }
+
+    /// Fixes one text under `policy`: every finding's fix, not only those a display would show.
+    package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> FixResult {
+        Fixer.fix(source, unsafe: unsafe) { file in FilePipeline.check(file, policy: policy, keep: .everything).report }
+    }
+
+    /// `--fix` / `--fix-dry-run` of one input: the fixes, then the write (or the diff). Returns
+    /// the source to report: the file as it is on disk afterwards (a refused write reports the
+    /// file as it is, not the text that could not be written; a dry run changes nothing).
+    mutating func fix(_ source: SourceFile, input: RunInput, mode: FixMode, unsafe: Bool, policy: Policy, log: inout RunLog) -> SourceFile {
+        let result = Self.fix(source, policy: policy, unsafe: unsafe)
+        let fixed = String(decoding: result.source.bytes, as: UTF8.self)
+        switch mode {
+        case .dryRun:
+            guard result.changed else { return source }
+            let name = source.path.hasPrefix("/") ? source.path : "a/" + source.path
+            let newName = source.path.hasPrefix("/") ? source.path : "b/" + source.path
+            log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: fixed, oldName: name, newName: newName))
+            log.record(.wouldFix(path: source.path, count: result.applied))
+            return result.source
+        case .write:
+            if input.path == "-" {
+                log.print(fixed)
+                if result.applied > 0 { log.record(.fixed(path: source.path, count: result.applied)) }
+                return result.source
+            }
+            guard result.changed else { return source }
+            do {
+                try writer.rewrite(input.path, with: result.source.bytes, original: source.bytes)
+                log.record(.fixed(path: source.path, count: result.applied))
+                return result.source
+            } catch {
+                log.record(.writeFailed(path: source.path, message: error.message))
+                // Report what the disk holds now (the write changed nothing; someone else may have).
+                let current = (try? FileSystem.read(input.path)) ?? source.bytes
+                return SourceFile(path: source.path, bytes: current, location: source.location)
+            }
+        }
+    }
+
+    /// `--fix-dry-run`: the findings that would remain, at their places in the file as it is on
+    /// disk (the report names that file, so its lines are the ones to show). A remaining finding
+    /// is the disk file's finding of the same rule at the same pointer when it has one; otherwise
+    /// its range is carried back over the lines the fixes changed.
+    func dryRunReport(_ remaining: FileReport, of fixed: SourceFile, input: RunInput, policy: Policy) -> FileReport {
+        guard let original = try? FileSystem.read(input.path == "-" ? "/dev/null" : input.path), input.path != "-",
+              original != fixed.bytes else { return remaining }
+        let disk = SourceFile(path: fixed.path, bytes: original, location: fixed.location)
+        return DiskPositions.report(remaining, fixed: fixed, disk: disk, diskFindings: FilePipeline.check(disk, policy: policy, keep: .everything).report.diagnostics)
+    }
+}
+
+/// Carries findings of a fixed text back to the text on disk (`--fix-dry-run`).
+enum DiskPositions {
+    static func report(_ remaining: FileReport, fixed: SourceFile, disk: SourceFile, diskFindings: [Diagnostic]) -> FileReport {
+        var unused = diskFindings
+        let lines = LineMap(from: fixed, to: disk)
+        let mapped = remaining.diagnostics.map { diagnostic -> Diagnostic in
+            if let index = unused.firstIndex(where: { $0.id == diagnostic.id && $0.pointer == diagnostic.pointer && $0.message == diagnostic.message })
+                ?? unused.firstIndex(where: { $0.id == diagnostic.id && $0.pointer == diagnostic.pointer }) {
+                return unused.remove(at: index)
+            }
+            var moved = diagnostic
+            moved.range = lines.map(diagnostic.range)
+            moved.notes = diagnostic.notes.map { note in
+                var note = note
+                if note.file == diagnostic.file { note.range = lines.map(note.range) }
+                return note
+            }
+            moved.fix = nil
+            return moved
+        }
+        return FileReport(source: disk, shown: mapped, counts: remaining.counts, omitted: remaining.omitted)
+    }
+
+    /// Byte offsets of one text's lines in another: a line both texts share keeps its column; an
+    /// inserted or changed line goes to the start of the changed lines in the other.
+    struct LineMap {
+        let fromStarts: [Int]
+        let toStarts: [Int]
+        let toLength: Int
+        /// For each line of `from`: its line in `to`, and whether the line is unchanged.
+        let line: [(Int, Bool)]
+
+        init(from: SourceFile, to: SourceFile) {
+            fromStarts = from.lineStarts
+            toStarts = to.lineStarts
+            toLength = to.bytes.count
+            let script = UnifiedDiff.editScript(UnifiedDiff.lines(String(decoding: to.bytes, as: UTF8.self)),
+                                                UnifiedDiff.lines(String(decoding: from.bytes, as: UTF8.self)))
+            var line = [(Int, Bool)](repeating: (0, false), count: max(fromStarts.count, 1))
+            for entry in script where entry.newLine < line.count {
+                switch entry.kind {
+                case .same: line[entry.newLine] = (entry.oldLine, true)
+                case .insert: line[entry.newLine] = (entry.oldLine, false)
+                case .delete: continue
+                }
+            }
+            self.line = line
+        }
+
+        func map(_ offset: Int) -> Int {
+            var index = (fromStarts.lastIndex { $0 <= offset }) ?? 0
+            index = min(index, line.count - 1)
+            let (target, same) = line[index]
+            let start = target < toStarts.count ? toStarts[target] : toLength
+            return min(same ? start + (offset - fromStarts[index]) : start, toLength)
+        }
+
+        func map(_ range: ByteRange) -> ByteRange {
+            let start = map(range.start)
+            return ByteRange(start, max(start, map(range.end)))
+        }
+    }
+}

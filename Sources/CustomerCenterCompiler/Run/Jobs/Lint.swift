@@ -1,0 +1,138 @@
+import JSONSyntax
+
+/// The `lint` job (docs/commands.md "lint"): files, directories or standard input, or sources
+/// already in memory, each under the configuration file that applies; with `fix`, each file is
+/// fixed first (written in place, or shown as a diff). Run it in a ``Workspace``.
+///
+/// ```swift
+/// var settings = RunSettings()
+/// settings.strict = true
+/// let result = Workspace(settings: settings).run(Lint(["Resources/customer_center.json"], fix: .write))
+/// print(ReportRenderer.render(result.report, format: .human), terminator: "")
+/// if result.verdict != .passed { print("lint failed") }
+/// ```
+public struct Lint: Sendable {
+    enum Input: Sendable {
+        case paths([String])
+        case sources([SourceFile], configuration: LinterConfiguration?, baseline: Baseline?)
+    }
+
+    let input: Input
+    /// `--fix` (`.write`) or `--fix-dry-run` (`.dryRun`); `nil`: report only.
+    public var fix: FixMode?
+    /// Apply fixes that are guesses too (`--unsafe-fixes`).
+    public var unsafeFixes: Bool
+
+    /// Lints files, directories (every config below) and `-` (standard input).
+    public init(_ paths: [String], fix: FixMode? = nil, unsafeFixes: Bool = false) {
+        self.input = .paths(paths)
+        self.fix = fix
+        self.unsafeFixes = unsafeFixes
+    }
+
+    /// Lints sources already in memory (an app's unit test, a server validating an upload)
+    /// under one configuration (the text of a `.customer-center.json`): the same pipeline, gate
+    /// and verdict as files on disk.
+    ///
+    /// ```swift
+    /// let config = SourceFile(path: "customer_center.json", text: json)
+    /// let result = Workspace().run(Lint(sources: [config]))
+    /// for diagnostic in result.report.allDiagnostics {
+    ///     let at = config.location(of: diagnostic.range.start)
+    ///     print("\(at.line):\(at.column) \(diagnostic.severity) \(diagnostic.id): \(diagnostic.message)")
+    /// }
+    /// let passed = result.verdict == .passed
+    /// ```
+    public init(sources: [SourceFile], configuration: LinterConfiguration? = nil) {
+        self.input = .sources(sources, configuration: configuration, baseline: nil)
+        self.fix = nil
+        self.unsafeFixes = false
+    }
+
+    /// The same with a `baseline` in memory: the findings it records are accepted (its paths
+    /// compared with each source's name) and its stale entries reported.
+    package init(sources: [SourceFile], configuration: LinterConfiguration?, baseline: Baseline?) {
+        self.input = .sources(sources, configuration: configuration, baseline: baseline)
+        self.fix = nil
+        self.unsafeFixes = false
+    }
+}
+
+extension Workspace {
+    /// Runs a ``Lint`` job: exact counts and the gate's verdict.
+    public func run(_ job: Lint) -> RunResult {
+        var workspace = self
+        var log = RunLog()
+        switch job.input {
+        case .paths(let paths): workspace.lint(paths, job: job, log: &log)
+        case .sources(let sources, let configuration, let baseline): lint(sources, configuration: configuration, baseline: baseline, log: &log)
+        }
+        return workspace.finish(log)
+    }
+
+    /// Every group's files through the pipeline, the configuration files' and the baseline's
+    /// own findings after them.
+    package mutating func lint(_ paths: [String], job: Lint, log: inout RunLog) {
+        let groups = select(paths, log: &log)
+        var ledger: BaselineLedger?
+        switch baseline(log: &log) {
+        case .none: ledger = nil
+        case .ledger(let found): ledger = found
+        case .unusable: return
+        }
+        lint(groups, ledger: &ledger, job: job, log: &log)
+        if let stale = ledger?.staleReport(gate: Policy(settings: settings, configuration: nil).commandLineGate) { log.recordOwn(stale) }
+    }
+
+    /// Selected groups through the pipeline, each group's configuration file's findings after its files.
+    package mutating func lint(_ groups: [ConfigurationGroup], ledger: inout BaselineLedger?, job: Lint, log: inout RunLog) {
+        for group in groups {
+            guard let policy = policy(of: group, log: &log) else { continue }
+            var used = Set<Int>()
+            var checked: [SourceFile] = []
+            for input in group.inputs {
+                guard var source = read(input, log: &log) else { continue }
+                if let mode = job.fix {
+                    // A file found by name that says it is another kind of JSON is never rewritten.
+                    if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
+                        log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+                        continue
+                    }
+                    source = fix(source, input: input, mode: mode, unsafe: job.unsafeFixes, policy: policy, log: &log)
+                }
+                let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &ledger, sniff: !input.explicit && job.fix == nil)
+                if let kind = analysis.otherKind {
+                    log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+                    continue
+                }
+                used.formUnion(after.usedIgnores)
+                checked.append(source)
+                log.record(job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report)
+            }
+            if let report = policy.configurationReport(used: used, checked: checked) { log.recordOwn(report) }
+        }
+    }
+
+    /// In-memory sources under one configuration.
+    func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, baseline: Baseline?, log: inout RunLog) {
+        if let configuration, !configuration.isValid {
+            log.recordInvalid(FileReport(source: configuration.source, diagnostics: configuration.diagnostics))
+            return
+        }
+        let policy = Policy(settings: settings, configuration: configuration)
+        var ledger = baseline.map { BaselineLedger($0, pathKey: $0.pathKey) }
+        var used = Set<Int>()
+        for source in sources {
+            let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &ledger)
+            used.formUnion(after.usedIgnores)
+            log.record(analysis.report)
+        }
+        if let report = policy.configurationReport(used: used, checked: sources) { log.recordOwn(report) }
+        if let stale = ledger?.staleReport(gate: policy.commandLineGate) { log.recordOwn(stale) }
+    }
+
+    /// Why a found file was skipped.
+    static func otherKindReason(_ kind: String) -> String {
+        "its members say it is \(kind), not a Customer Center config"
+    }
+}

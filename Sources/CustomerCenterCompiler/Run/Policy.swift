@@ -1,0 +1,85 @@
+import JSONSyntax
+
+/// One merge of what decides how a file is judged (docs/configuration.md "Precedence"):
+/// built-in defaults < the configuration file < the command line. It gives each file its
+/// options (levels, platforms, required locales), its gate and the `ignore` entries that can
+/// apply to it.
+package struct Policy: Sendable {
+    /// The command line.
+    package let settings: RunSettings
+    /// The configuration file that applies, when there is one the run can follow.
+    package let configuration: LinterConfiguration?
+    /// Options given whole instead of merged (tests vary one at a time).
+    private var given: LintOptions?
+
+    /// The policy of files under `configuration` (which must be valid, or `nil`).
+    package init(settings: RunSettings, configuration: LinterConfiguration?) {
+        self.settings = settings
+        self.configuration = configuration?.isValid == true ? configuration : nil
+    }
+
+    /// A policy whose lint options are `options`, whatever the command line says of levels.
+    package init(options: LintOptions, settings: RunSettings) {
+        self.settings = settings
+        self.configuration = nil
+        self.given = options
+    }
+
+    /// The lint options: levels of the configuration file, then `--rule` in the order given.
+    package var options: LintOptions {
+        if let given { return given }
+        var levels = configuration?.rules ?? [:]
+        for (id, level) in RuleSelection.levels(settings.rules) { levels[id] = level }
+        return LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
+                           severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
+    }
+
+    /// The gate of `source`: the options' levels and the `ignore` entries that name it (or no file).
+    package func gate(for source: SourceFile) -> FindingGate {
+        var gate = options.gate
+        gate.ignores = ignores(for: source)
+        return gate
+    }
+
+    /// The gate of the command line alone (a baseline's own findings).
+    package var commandLineGate: FindingGate {
+        Policy(settings: settings, configuration: nil).options.gate
+    }
+
+    /// The `ignore` entries that can apply to `source`, with their index in the file: those
+    /// naming no file, and those naming this one (relative to the configuration file's folder,
+    /// or as the run names it).
+    package func ignores(for source: SourceFile) -> [(index: Int, rule: RuleID, pointer: JSONPointer)] {
+        guard let configuration else { return [] }
+        return configuration.ignores.enumerated().compactMap { index, entry in
+            guard entry.file != nil else { return (index, entry.rule, entry.pointer) }
+            return Self.names(source, entry: entry, configuration: configuration) ? (index, entry.rule, entry.pointer) : nil
+        }
+    }
+
+    /// Whether a file-scoped `ignore` entry names `source`.
+    private static func names(_ source: SourceFile, entry: LinterConfiguration.IgnoreEntry, configuration: LinterConfiguration) -> Bool {
+        guard let file = entry.file else { return true }
+        let normalized = PathText.normalized(file)
+        let folder = configuration.source.location.map(FileSystem.directory(of:))
+        let names = [source.path, PathText.normalized(source.path)]
+            + [source.location.flatMap { location in folder.map { FileSystem.relative(location, to: $0) } }].compactMap { $0 }
+        return names.contains { $0 == normalized || $0.hasSuffix("/" + normalized) }
+    }
+
+    /// The configuration file's own findings and its stale `ignore` entries, given the entries
+    /// the run's files used. An entry about a file that is not among `checked` is neither matched
+    /// nor stale: this run cannot say (docs/configuration.md "ignore").
+    package func configurationReport(used: Set<Int>, checked: [SourceFile]) -> FileReport? {
+        guard let configuration else { return nil }
+        var sink = DiagnosticSink(file: configuration.source.path, keepPerRule: nil, gate: options.gate)
+        for diagnostic in configuration.diagnostics { sink.append(diagnostic) }
+        for (index, entry) in configuration.ignores.enumerated() where !used.contains(index) {
+            if entry.file != nil, !checked.contains(where: { Self.names($0, entry: entry, configuration: configuration) }) { continue }
+            sink.emit(.staleIgnore(entry.rule, at: entry.pointer.description, file: entry.file),
+                      at: ByteRange(entry.range.start, entry.range.start + 1), pointer: entry.location)
+        }
+        guard !sink.diagnostics.isEmpty else { return nil }
+        return FileReport(source: configuration.source, diagnostics: sink.diagnostics)
+    }
+}

@@ -1,0 +1,85 @@
+import JSONSyntax
+
+/// Everything one run records, in order: each input's report, the configuration files' and the
+/// baseline's own reports, events, and text for standard output. ``finish(_:readPaths:)``
+/// computes the counts and the verdict once, from all of it (docs/design.md "The top floor").
+package struct RunLog: Sendable {
+    private var inputs: [FileReport] = []
+    private var own: [FileReport] = []
+    private var unreadable: [UnreadableFile] = []
+    private var skipped: [SkippedFile] = []
+    private var events: [RunEvent] = []
+    private var documents: [String] = []
+    private var invalidConfiguration = false
+    /// Whether findings count against the gate (not when the job records them in a baseline).
+    package var findingsFail = true
+
+    /// An empty log.
+    package init() {}
+
+    /// An input's report.
+    package mutating func record(_ report: FileReport) { inputs.append(report) }
+
+    /// A configuration file's or baseline's own findings (stale entries, its problems).
+    package mutating func recordOwn(_ report: FileReport) { own.append(report) }
+
+    /// A configuration file or baseline the run cannot follow: its findings, and nothing is
+    /// judged under it (exit 2).
+    package mutating func recordInvalid(_ report: FileReport) {
+        own.append(report)
+        invalidConfiguration = true
+    }
+
+    /// Something the run did or met.
+    package mutating func record(_ event: RunEvent) {
+        events.append(event)
+        switch event {
+        case .unreadable(let path, let reason): unreadable.append(UnreadableFile(path: path, reason: reason))
+        case .skipped(let path, let reason): skipped.append(SkippedFile(path: path, reason: reason))
+        default: break
+        }
+    }
+
+    /// Text for standard output (a document, a diff).
+    package mutating func print(_ document: String) { documents.append(document) }
+
+    /// Whether the run can no longer vouch for every file (something unreadable, or a
+    /// configuration it cannot follow): a baseline recorded now would accept less than the files hold.
+    package var cannotVouch: Bool { invalidConfiguration || !unreadable.isEmpty }
+
+    /// The reports recorded for inputs so far.
+    package var inputReports: [FileReport] { inputs }
+
+    /// The result: exact counts from every finding, then the verdict, once.
+    package func finish(_ settings: RunSettings, readPaths: [String]) -> RunResult {
+        var report = LintReport(files: inputs + own, unreadable: unreadable)
+        report.skipped = skipped
+        report.events = events
+        report.inputCount = inputs.count
+        return RunResult(report: report, documents: documents, verdict: verdict(report, settings), readPaths: readPaths)
+    }
+
+    private func verdict(_ report: LintReport, _ settings: RunSettings) -> RunVerdict {
+        for case let .refused(message, help) in events { return .refused(message: message, help: help) }
+        if invalidConfiguration { return .invalidConfiguration }
+        if !unreadable.isEmpty || report.summary.unwritten > 0 { return .unreadable }
+        let summary = report.summary
+        if findingsFail {
+            if summary.errors > 0 { return .failed(reason: nil) }
+            if settings.strict, summary.warnings > 0 {
+                return .failed(reason: "\(MessageText.count(summary.warnings, "warning")) under --strict")
+            }
+            if let maximum = settings.maxWarnings, summary.warnings > maximum {
+                return .failed(reason: "\(MessageText.count(summary.warnings, "warning")), more than --max-warnings \(maximum) allows")
+            }
+        }
+        // What the job itself checks for.
+        for event in events {
+            switch event {
+            case .wouldReformat, .notFormatted, .notCompiled: return .failed(reason: nil)
+            default: continue
+            }
+        }
+        return .passed
+    }
+}
