@@ -29,9 +29,12 @@ import JSONSyntax
             "Lint": resolve.union(["Rules", "Render"]),
             // Fixes re-lint: the pipeline, not the run.
             "Fix": resolve.union(["Rules", "Lint", "Render"]),
+            // Translation files: the model, the l10n rules' checks, the pipeline's decoding, the
+            // preview's limits and the fixes' diff; the run writes what they produce.
+            "Strings": resolve.union(["Rules", "Lint", "Render", "Fix", "Compile", "Preview"]),
             // The run (DESIGN "The run") composes everything; nothing names it but the CLI,
             // the language server and the tests.
-            "Run": resolve.union(["Rules", "Lint", "Fix", "Compile", "Render", "Format", "Diff", "Preview", "Init", "Schema"]),
+            "Run": resolve.union(["Rules", "Lint", "Fix", "Compile", "Render", "Format", "Diff", "Preview", "Init", "Schema", "Strings"]),
         ]
     }()
 

@@ -221,7 +221,7 @@ struct PreviewBuilder {
                   background: var(--background-color); color: var(--text-color); font-size: 17px; line-height: 22px; overflow: hidden; }
         .bar { display: flex; align-items: center; height: 44px; gap: 8px; }
         .close { flex: none; width: 28px; text-align: center; color: var(--accent-color); }
-        .nav-title { display: block; flex: 1 1 auto; min-width: 0; max-width: 286px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-align: center; }
+        .nav-title { display: block; flex: 1 1 auto; min-width: 0; max-width: \(TextLimit.navigationTitle.width)px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-align: center; }
         .subtitle { font-size: 15px; opacity: 0.75; margin: 4px 0 12px; }
         .wrap { display: block; }
         .header { margin: 16px 0 6px; font-size: 13px; text-transform: uppercase; opacity: 0.6; }
@@ -231,13 +231,13 @@ struct PreviewBuilder {
         .rows { margin-top: 8px; border-radius: 12px; overflow: hidden; }
         .row { display: flex; align-items: center; min-height: 44px; padding: 6px 14px; gap: 8px;
                background: color-mix(in srgb, var(--text-color) 8%, var(--background-color)); border-bottom: 1px solid color-mix(in srgb, var(--text-color) 12%, transparent); }
-        .row-title { flex: 1 1 auto; min-width: 0; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; color: var(--accent-color); }
+        .row-title { flex: 1 1 auto; min-width: 0; display: -webkit-box; -webkit-line-clamp: \(TextLimit.row.lines); -webkit-box-orient: vertical; overflow: hidden; color: var(--accent-color); }
         .option .row-title { color: var(--text-color); }
         .chevron { flex: none; opacity: 0.4; }
         .footer { margin-top: 16px; text-align: center; }
         .link { display: inline-block; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: var(--accent-color); vertical-align: bottom; }
         .offer-title { margin-top: 40px; text-align: center; }
-        .offer-heading { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; font-size: 28px; line-height: 34px; font-weight: 700; }
+        .offer-heading { display: -webkit-box; -webkit-line-clamp: \(TextLimit.offerHeading.lines); -webkit-box-orient: vertical; overflow: hidden; font-size: \(TextLimit.offerHeading.fontSize)px; line-height: 34px; font-weight: 700; }
         .offer .subtitle { text-align: center; }
         .button { margin-top: 32px; padding: 14px 16px; border-radius: 14px; text-align: center; background: var(--button-background-color); color: var(--button-text-color); font-weight: 600; }
         .button-label { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
