@@ -210,7 +210,7 @@ for (stage, a, w) in [("parse", wideTimings[0], wideTimings[1]), ("parse + lint"
     print("| \(stage) | \(ms(perA)) | \(ms(perW)) | **\(ratio(perW / perA))** |")
 }
 
-// 2b'. The same generated config with its texts in other scripts, letter for letter (SPEC §7
+// 2b'. The same generated config with its texts in other scripts, letter for letter (docs/performance.md,
 // "Text in any script"): time per byte of the whole process against the ASCII config's, and of
 // the lint in process.
 print("\n## Text in any script: the same config, per byte (whole process and in process)\n")
@@ -381,7 +381,7 @@ for input in inputs + shapedInputs {
 }
 print("\nThe process alone (`--version`) peaks at \(mb(empty)).")
 
-// 5a. Exact counts in bounded memory (SPEC §7 "Memory", §2 "Gates are exact"): the one-line
+// 5a. Exact counts in bounded memory (docs/performance.md; docs/commands.md, "Counts are exact"): the one-line
 // export full of findings, every finding counted (500 of a rule shown), in each output format.
 // The output is linear in the input plus the findings: its bytes per finding shown stay flat
 // from the small export to the large one, and so does the time per MB.

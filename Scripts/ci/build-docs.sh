@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the library's documentation (SPEC 11) with the toolchain's own tools, no package
+# Builds the library's documentation (docs/library.md) with the toolchain's own tools, no package
 # dependency: `swift build` of the CustomerCenterCompiler target emits its public symbol graph
 # (JSONSyntax's re-exported JSONPointer and ByteRange included), then `docc convert` joins it with
 # Sources/CustomerCenterCompiler/CustomerCenterCompiler.docc into a static-hosting archive.

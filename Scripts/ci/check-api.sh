@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# API stability (SPEC §11, docs/library.md "Stability"): the public API of the library product
+# API stability (docs/library.md "Stability"): the public API of the library product
 # (CustomerCenterCompiler and the JSONSyntax types it re-exports) compared with the last release by
 # the toolchain's API digester; every breaking change is named and fails the check.
 #

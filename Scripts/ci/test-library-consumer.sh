@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The library as a dependency (SPEC §11, issue 29): a package made outside the repository, in a
+# The library as a dependency (docs/library.md, issue 29): a package made outside the repository, in a
 # temporary directory, depends on this one by path (product CustomerCenterCompiler) as an app team's
 # package would, and its own test lints a config with defects (rule id, line, severity, counts,
 # verdict), lints a clean example, fixes, formats, diffs, renders and compiles payloads. Being another

@@ -64,13 +64,13 @@ extension Server {
         let root = JSONParser.parse(document.bytes).root
         guard let table = root?.member("localization")?.value.member("localized_strings")?.value, case .object(let entries) = table.kind else { return nil }
         let defaultLocale = resolved.config.localization?.defaultLocale?.value ?? resolved.defaultLocale ?? "en"
-        switch diagnostic.id.rawValue {
-        case "ref.unresolved-string":
+        switch diagnostic.id.descriptor?.editorAddition {
+        case .createMissingString:
             guard let key = resolved.stringReferences.first(where: { $0.key.range == diagnostic.range })?.key.value else { return nil }
             let entry = "\(JSONWriter.quoted(key)): {\(JSONWriter.quoted(defaultLocale)): \"\"}"
             return ("Create the key '\(key)' in localized_strings", table.range.end - 1,
                     (entries.isEmpty ? "" : ",") + "\n" + Self.indentation(before: entries.last?.keyRange.start, in: document) + entry + "\n")
-        case "l10n.missing-translation", "l10n.missing-required-translation":
+        case .addMissingTranslations:
             guard let entry = resolved.config.localization?.entries.first(where: { $0.key.range == diagnostic.range }),
                   let member = entries.first(where: { $0.keyRange == entry.key.range }), case .object(let texts) = member.value.kind else { return nil }
             let stub = resolved.text(entry.key.value, locale: defaultLocale)?.translation.textValue ?? ""
@@ -83,7 +83,7 @@ extension Server {
             let text = missing.map { "\(JSONWriter.quoted($0)): \(JSONWriter.quoted(stub))" }.joined(separator: ", ")
             return ("Add \(missing.joined(separator: ", ")) (the \(defaultLocale) text, to translate)", member.value.range.end - 1,
                     (texts.isEmpty ? "" : ", ") + text)
-        default:
+        case nil:
             return nil
         }
     }

@@ -386,7 +386,7 @@ package struct Server {
             return cached.analysis
         }
         let configuration = self.configuration(atPath: configurationPath)
-        // The run's rule for what a folder holds (SPEC §2 "Directories"): JSON that is neither
+        // The run's rule for what a folder holds (docs/commands.md, "Directories"): JSON that is neither
         // format (a schema, a problem matcher) and files the configuration's include/exclude
         // leave out are not served.
         if let path = Self.path(of: uri), let configuration, let configurationPath,

@@ -4,7 +4,7 @@
 /// parser resynchronises where it safely can, so one run reports every syntax problem. Nesting is
 /// bounded by `maxDepth` (deeper values are skipped iteratively, not recursed into).
 package enum JSONParser {
-    /// The nesting limit of SPEC §1.
+    /// The nesting limit (docs/formats.md, "JSON syntax policy").
     package static let defaultMaxDepth = 512
     /// Issues reported before the parser gives up on a file (binary garbage would report every byte).
     package static let defaultIssueLimit = 200

@@ -1,4 +1,4 @@
-/// Writes JSON text deterministically: the canonical form of SPEC §4.3 and the tool's own outputs.
+/// Writes JSON text deterministically: the canonical form `format` writes (docs/commands.md) and the tool's own outputs.
 ///
 /// Rules: object keys sorted by UTF-8 bytes (optionally), 2-space indent, `": "` after keys,
 /// arrays of scalars on one line when short, non-ASCII kept as UTF-8 (only `"`, `\` and control

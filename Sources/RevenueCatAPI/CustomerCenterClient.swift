@@ -18,7 +18,7 @@ public struct CustomerCenterClient: Sendable {
         public init(message: String) { self.message = message }
     }
 
-    /// How hard to try again (SPEC §12: bounded retries).
+    /// How hard to try again (bounded retries: docs/pull.md, "Errors").
     public struct RetryPolicy: Sendable {
         /// Retries after a 429, a 5xx or a dropped connection (so `retries + 1` requests at most).
         public var retries = 3

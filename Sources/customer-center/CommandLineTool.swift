@@ -1,6 +1,6 @@
 import CustomerCenterCompiler
 
-/// Process exit codes of SPEC §2.
+/// Process exit codes (docs/commands.md "Exit codes").
 enum ExitStatus: Int32 {
     case success = 0
     case findings = 1

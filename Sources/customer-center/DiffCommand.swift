@@ -11,7 +11,7 @@ struct DiffCommand: Command {
 
     enum Format: String, CaseIterable { case human, json }
 
-    /// Exit codes for CI (SPEC §4.5): 0 nothing breaking, 1 breaking, 2 usage (two formats),
+    /// Exit codes for CI (docs/commands.md "diff"): 0 nothing breaking, 1 breaking, 2 usage (two formats),
     /// 3 an input unreadable or with errors that stop the comparison.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2 else { throw UsageError(message: "'diff' takes two files: OLD NEW ('-' for standard input)") }

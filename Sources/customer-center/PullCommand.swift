@@ -1,7 +1,7 @@
 import CustomerCenterCompiler
 import RevenueCatAPI
 
-/// `customer-center pull`: the live config from RevenueCat's REST API v2 (SPEC §12).
+/// `customer-center pull`: the live config from RevenueCat's REST API v2 (docs/pull.md).
 struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Fetch the live Customer Center config of a project from RevenueCat (key: REVENUECAT_API_KEY)."

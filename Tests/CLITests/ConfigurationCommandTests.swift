@@ -89,7 +89,7 @@ import CustomerCenterCompiler
         #expect(!result.stdout.contains("b.json:"))
     }
 
-    /// A configuration file is held to the command line's standard (SPEC §6): every problem is
+    /// A configuration file is held to the command line's standard (docs/configuration.md): every problem is
     /// an error, the run stops with exit 2 and lints nothing under it.
     @Test func malformedConfigurationIsReportedWithPositions() throws {
         let configuration = "{\n  \"rules\": {\"ref.unused-strng\": \"error\", \"json.bom\": \"loud\"},\n  \"platform\": [\"ios\"],\n}\n"

@@ -3,7 +3,7 @@ import Testing
 @testable import customer_center
 @testable import CustomerCenterCompiler
 
-/// No command loses data (SPEC §2): a failed write leaves the original byte-identical, an output
+/// No command loses data (docs/commands.md, "Exit codes"): a failed write leaves the original byte-identical, an output
 /// path that is an input is refused, `--write-baseline` and `init -o` replace nothing they did
 /// not write, and `-` is standard output. `lint` never writes at all.
 @Suite(.serialized) struct DataSafetyTests {

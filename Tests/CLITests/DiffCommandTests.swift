@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `diff` for CI (SPEC §4.5): 0 nothing breaking, 1 breaking, 2 not comparable, 3 unreadable.
+/// `diff` for CI (docs/commands.md): 0 nothing breaking, 1 breaking, 2 not comparable, 3 unreadable.
 @Suite struct DiffCommandTests {
     static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json").path
     static let response = CLI.packageRoot.appendingPathComponent("Examples/response.json").path

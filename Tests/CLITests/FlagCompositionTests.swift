@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// Flags that are each right alone and composed wrongly together, found by trying them as a
-/// user would (SPEC §2: usage errors come before any work; `--quiet` only hides).
+/// user would (docs/commands.md: usage errors come before any work; `--quiet` only hides).
 @Suite struct FlagCompositionTests {
     static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json")
     static let broken = CLI.packageRoot.appendingPathComponent("Examples/broken.json")

@@ -4,8 +4,8 @@ import TestSupport
 
 /// `--force-exclude` (lint, format): files named on the command line follow the configuration
 /// file's `include` / `exclude` as a directory's files do, so that pre-commit, which names every
-/// staged JSON file, checks what the team's layout says and nothing else (SPEC §2 "Directories",
-/// §6; docs/commands.md).
+/// staged JSON file, checks what the team's layout says and nothing else (docs/commands.md,
+/// "Directories"; docs/configuration.md).
 @Suite struct ForceExcludeTests {
     static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json")
     /// A config with errors (a syntax error among them) that is still recognisably a config.

@@ -45,7 +45,7 @@ import TestSupport
         Case(arguments: ["lint", "--quiet", "--strict", "--format", "compact", "bom.json"], status: 0, stdout: "", stderrContains: nil),
         Case(arguments: ["lint", "--rule", "json.bom=error", "--format", "compact", "bom.json"], status: 1,
              stdout: "bom.json:1:1: error: UTF-8 byte-order mark at the start of the file [json.bom]\n", stderrContains: nil),
-        // A syntax rule cannot be switched off (SPEC §2): the file is not JSON whatever is said.
+        // A syntax rule cannot be switched off (docs/configuration.md): the file is not JSON whatever is said.
         Case(arguments: ["lint", "--rule", "json.trailing-comma=off", "--format", "compact", "broken.json"], status: 2, stdout: "",
              stderrContains: "'json.trailing-comma' reports a file that is not valid JSON: it cannot be set to 'off'"),
         Case(arguments: ["lint", "--rule", "json.*=warning", "broken.json"], status: 2, stdout: "",

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The run that joins the parts (SPEC §2 "Gates are exact", "One run", "No command destroys a
-/// file", "Directories"; §6): each case is one a new user hit where policy spread over several
+/// The run that joins the parts (docs/commands.md: "Counts are exact", "Directories", "Exit codes";
+/// docs/configuration.md): each case is one a new user hit where policy spread over several
 /// layers composed wrongly.
 @Suite struct OneRunTests {
     static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pull` (SPEC §12) against a server on 127.0.0.1 that each test starts and stops: the real
+/// `pull` (docs/pull.md) against a server on 127.0.0.1 that each test starts and stops: the real
 /// response of Examples/response.json, then every failure the issue lists. The key must never
 /// show in the output, and a failure writes nothing.
 @Suite(.enabled(if: SystemCurl.path != nil, "skipped: no 'curl' on PATH (pull runs the system curl)"))

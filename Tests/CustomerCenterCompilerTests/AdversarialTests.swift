@@ -40,7 +40,7 @@ import JSONSyntax
         text += "}}, \"screens\": {\"MANAGEMENT\": {\"type\": \"MANAGEMENT\", \"title_key\": \"title\", \"paths\": [{\"id\": \"r\", \"type\": \"CUSTOM_ACTION\", \"action_identifier\": \"a\", \"title_key\": \"title\"}]}, \"NO_ACTIVE\": {\"type\": \"NO_ACTIVE\", \"title_key\": \"title\", \"paths\": [{\"id\": \"s\", \"type\": \"CUSTOM_ACTION\", \"action_identifier\": \"a\", \"title_key\": \"title\"}]}}}"
         let report = lint(Array(text.utf8))
         let unused = report.diagnostics.filter { $0.id == "ref.unused-string" }
-        // Shown: the first 500; counted: every one (SPEC §2 "Gates are exact").
+        // Shown: the first 500; counted: every one (docs/commands.md, "Counts are exact").
         #expect(unused.count == Linter.findingsPerRuleLimit)
         #expect(report.omitted["ref.unused-string"] == 999_500)
         #expect(report.counts.byRule["ref.unused-string"] == 1_000_000)

@@ -3,7 +3,7 @@ import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
-/// `lint` keeps only the first findings of each rule (SPEC §3's cap). The sink that keeps a
+/// `lint` keeps only the first findings of each rule (the display cap: docs/commands.md, "Counts are exact"). The sink that keeps a
 /// bounded number of them while the rules run must report exactly what keeping them all and
 /// capping at the end reports, however the findings come.
 @Suite struct BoundedSinkTests {

@@ -15,7 +15,7 @@ import JSONSyntax
         Workspace().run(Compile(source, lintOptions: LintOptions(platforms: [.ios, .android]), options: CompileOptions(customer: customer))).payloads ?? []
     }
 
-    /// SPEC §4.2: each payload decodes on its SDK (the compat predictions are clean) and lints
+    /// docs/commands.md, `compile`: each payload decodes on its SDK (the compat predictions are clean) and lints
     /// with no error as a response for its platform.
     @Test(arguments: configs)
     func everyPayloadIsAcceptedByItsSDK(_ name: String) throws {
@@ -61,7 +61,7 @@ import JSONSyntax
         let center = try #require(root.member("customer_center")?.value)
         #expect(center.member("localization")?.value.member("locale")?.value.stringValue == "de")
         let strings = try #require(center.member("localization")?.value.member("localized_strings")?.value.objectMembers)
-        // The config's 11 keys, and every SDK built-in key it does not define (SPEC §4.1).
+        // The config's 11 keys, and every SDK built-in key it does not define (docs/commands.md, `compile`).
         let keys = Set(strings.map(\.key))
         let own = Set(["cancel_offer_subtitle", "cancel_offer_title", "cancel_survey_title", "contact_support", "management_title"])
         #expect(own.isSubset(of: keys))

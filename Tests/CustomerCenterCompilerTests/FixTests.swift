@@ -9,7 +9,7 @@ import JSONSyntax
     static let documentRules = RuleCatalog.all.filter { !$0.formats.isEmpty && !RuleCatalog.previewRules.contains($0.id) }
 
     static func lint(_ text: String, _ rule: RuleDescriptor) -> FileReport {
-        Linter.lint(SourceFile(path: "e.json", text: text), options: LintOptions(inputFormat: rule.exampleFormat))
+        Linter.lint(SourceFile(path: "e.json", text: text), options: rule.exampleOptions)
     }
 
     /// Extra failing texts for fix kinds the examples do not show.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import JSONSyntax
 
-/// Which way dependencies point (DESIGN): a folder of the library may name the types of the
+/// Which way dependencies point (docs/design.md): a folder of the library may name the types of the
 /// folders below it, never those above. The check reads the sources: a type declared at the top
 /// level of one folder and named (outside comments and string literals) in a file of a folder
 /// that may not see it is a violation, reported with both places.
@@ -12,12 +12,17 @@ import JSONSyntax
         let base: Set<String> = ["Support"]
         let source = base.union(["Source"])
         let diagnostics = source.union(["Diagnostics"])
-        let model = diagnostics.union(["Model"])
+        // The rules that the parser, the decoders, the configuration file and the preview report:
+        // descriptors and messages only, so every stage above the diagnostics may name them.
+        let reported = diagnostics.union(reportedRuleFolders)
+        let model = reported.union(["Model"])
         let schema = model.union(["Schema"])
         let decode = schema.union(["Decode"])
         let resolve = decode.union(["Resolve"])
         return [
             "Support": base, "Source": source, "Diagnostics": diagnostics, "Model": model,
+            "Rules/Syntax": diagnostics, "Rules/Schema": diagnostics, "Rules/Compatibility": diagnostics,
+            "Rules/Preview": diagnostics, "Rules/Configuration": diagnostics,
             "Schema": schema, "Decode": decode, "Resolve": resolve,
             // Stand on the model and its resolution, never on rules, each other or the renderers.
             "Rules": resolve, "Compile": resolve, "Format": resolve, "Diff": resolve, "Init": resolve,
@@ -32,11 +37,14 @@ import JSONSyntax
             // Translation files: the model, the l10n rules' checks, the pipeline's decoding, the
             // preview's limits and the fixes' diff; the run writes what they produce.
             "Strings": resolve.union(["Rules", "Lint", "Render", "Fix", "Compile", "Preview"]),
-            // The run (DESIGN "The run") composes everything; nothing names it but the CLI,
+            // The run (docs/design.md) composes everything; nothing names it but the CLI,
             // the language server and the tests.
             "Run": resolve.union(["Rules", "Lint", "Fix", "Compile", "Render", "Format", "Diff", "Preview", "Init", "Schema", "Strings"]),
         ]
     }()
+
+    /// Folders of `Rules/` that stand beside the diagnostics rather than on the resolved model.
+    static let reportedRuleFolders: Set<String> = ["Rules/Syntax", "Rules/Schema", "Rules/Compatibility", "Rules/Preview", "Rules/Configuration"]
 
     static let library = TestPaths.packageRoot.appendingPathComponent("Sources/CustomerCenterCompiler")
 
@@ -49,7 +57,9 @@ import JSONSyntax
             guard let walker = manager.enumerator(atPath: url.path) else { continue }
             for case let name as String in walker where name.hasSuffix(".swift") {
                 let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-                result.append((folder, "\(folder)/\(name)", text))
+                let subfolder = name.split(separator: "/").dropLast().first.map { "\(folder)/\($0)" }
+                let layer = subfolder.flatMap { reportedRuleFolders.contains($0) ? $0 : nil } ?? folder
+                result.append((layer, "\(folder)/\(name)", text))
             }
         }
         return result

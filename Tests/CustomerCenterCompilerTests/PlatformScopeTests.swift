@@ -3,7 +3,7 @@ import Testing
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
-/// A message that speaks of a platform's customers speaks only of target platforms (SPEC §5): an
+/// A message that speaks of a platform's customers speaks only of target platforms (docs/commands.md, "Target platforms"): an
 /// Android-only config is never told what iOS does, and the reverse.
 @Suite struct PlatformScopeTests {
     static let targets: [Set<Platform>] = [[.ios], [.android], [.ios, .android]]
@@ -18,7 +18,9 @@ import JSONSyntax
         for example in [rule.failingExample, rule.passingExample] {
             let text = MarkedText(example).text
             for platforms in Self.targets {
-                let report = Linter.lint(SourceFile(path: "e.json", text: text), options: LintOptions(inputFormat: rule.exampleFormat, platforms: platforms))
+                var options = rule.exampleOptions
+                options.platforms = platforms
+                let report = Linter.lint(SourceFile(path: "e.json", text: text), options: options)
                 for diagnostic in report.diagnostics {
                     for other in Platform.allCases where !platforms.contains(other) {
                         #expect(!Self.speaksOf(other, diagnostic.message), "\(platforms.map(\.rawValue)): \(diagnostic.id): \(diagnostic.message)")

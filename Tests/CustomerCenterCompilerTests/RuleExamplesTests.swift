@@ -45,9 +45,7 @@ import JSONSyntax
     func check(_ marked: String, rule: RuleDescriptor, variant: Variant, expectMarkers: Bool) {
         guard let transformed = Self.transform(marked, variant, id: rule.id) else { return }
         let example = MarkedText(transformed)
-        var options = LintOptions(inputFormat: rule.exampleFormat)
-        if rule.id == MissingRequiredTranslationRule.descriptor.id { options.requiredLocales = MissingRequiredTranslationRule.exampleRequiredLocales }
-        let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
+        let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: rule.exampleOptions)
         let found = report.diagnostics.filter { $0.id == rule.id }.map(\.range.start)
         if expectMarkers {
             #expect(!example.offsets.isEmpty, "failing example of \(rule.id) has no marker")
@@ -69,8 +67,8 @@ import JSONSyntax
         let rule = try #require(RuleCatalog.descriptor(for: id))
         for marked in rule.failingExamples {
             let example = MarkedText(marked)
-            let options = LintOptions(inputFormat: rule.exampleFormat, severityOverrides: [id: .off],
-                                      requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
+            var options = rule.exampleOptions
+            options.severityOverrides = [id: .off]
             let report = Linter.lint(SourceFile(path: "example.json", text: example.text), options: options)
             #expect(report.diagnostics.allSatisfy { $0.id != id })
         }
@@ -84,8 +82,9 @@ import JSONSyntax
         let rule = try #require(RuleCatalog.descriptor(for: id))
         for marked in rule.failingExamples {
             let text = MarkedText(marked).text
-            let off = LintOptions(severityOverrides: [id: .off], requiredLocales: MissingRequiredTranslationRule.exampleRequiredLocales)
-            let on = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: LintOptions(requiredLocales: off.requiredLocales)))
+            let on = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: rule.exampleOptions))
+            var off = rule.exampleOptions
+            off.severityOverrides = [id: .off]
             let othersAreClean = on.report.diagnostics.allSatisfy { $0.id == id || $0.severity != .error }
             guard on.report.diagnostics.contains(where: { $0.id == id }), othersAreClean else { continue }
             let result = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: off))
@@ -97,7 +96,7 @@ import JSONSyntax
         }
     }
 
-    /// Syntax rules are errors that block compile (SPEC §2); only `json.*` rules are syntax.
+    /// Syntax rules are errors that block compile (docs/rules.md); only `json.*` rules are syntax.
     @Test func syntaxRulesAreJSONErrors() {
         let syntax = RuleCatalog.all.filter(\.isSyntax)
         #expect(Set(syntax.map(\.id.rawValue)) == ["json.syntax", "json.comment", "json.trailing-comma", "json.invalid-utf8", "json.depth"])

@@ -4,7 +4,7 @@ import Testing
 import JSONSyntax
 
 @Suite struct SyntaxDiagnosticsTests {
-    /// SPEC §1's syntax policy, one case each: the rule id and the line:column it points at.
+    /// The JSON syntax policy (docs/formats.md), one case each: the rule id and the line:column it points at.
     static let cases: [(String, [String])] = [
         ("{\n  // c\n  \"a\": 1\n}", ["2:3 json.comment"]),
         ("{\n  /* c */ \"a\": 1\n}", ["2:3 json.comment"]),

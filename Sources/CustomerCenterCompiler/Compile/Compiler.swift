@@ -47,7 +47,7 @@ package enum Compiler {
         return payloads
     }
 
-    /// `--bundle`: every payload in one document (SPEC §4.1).
+    /// `--bundle`: every payload in one document (docs/commands.md, `compile`).
     package static func bundle(_ payloads: [CompiledPayload], source: SourceFile) -> String {
         var byPlatform: [(String, JSONValue)] = []
         for platform in Platform.allCases {

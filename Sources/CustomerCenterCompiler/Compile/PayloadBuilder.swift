@@ -1,18 +1,18 @@
 import JSONSyntax
 
 /// Builds the response one SDK downloads, for one platform and one locale, from a resolved
-/// authoring config (SPEC §4.1): every key becomes its text for the locale (with fallback),
+/// authoring config (docs/commands.md, `compile`): every key becomes its text for the locale (with fallback),
 /// offers are inlined with the platform's id field, and every field the SDK requires is present.
 struct PayloadBuilder {
     let resolved: ResolvedConfig
     let platform: Platform
     let locale: String
     let customer: Customer?
-    /// Every key's text in the locale, with the fallback of SPEC §1.1 (`texts(_:locale:)`):
+    /// Every key's text in the locale, with the locale fallback of docs/rules.md (`texts(_:locale:)`):
     /// decoded once per locale and shared by the platforms' payloads.
     let texts: [String: String]
 
-    /// Every key of the table with its text in `locale`, with the fallback of SPEC §1.1.
+    /// Every key of the table with its text in `locale`, with the locale fallback of docs/rules.md.
     static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
         var texts: [String: String] = [:]
         texts.reserveCapacity(resolved.strings.entries.count)
@@ -50,7 +50,7 @@ struct PayloadBuilder {
         }
     }
 
-    /// The text of `key` for the locale, with the fallback of SPEC §1.1.
+    /// The text of `key` for the locale, with the locale fallback of docs/rules.md.
     func text(_ key: String) -> String {
         texts[key] ?? ""
     }

@@ -203,7 +203,7 @@ enum ConfigDecoder {
     }
 }
 
-/// Which format a document is (SPEC §1).
+/// Which format a document is (docs/formats.md; detection: docs/commands.md, `--input-format`).
 enum FormatDetection {
     static let authoringRootKeys: Set<String> = ["screens", "localization", "promotional_offers", "appearance", "support", "change_plans"]
 
@@ -216,7 +216,7 @@ enum FormatDetection {
     }
 }
 
-/// Target platforms inferred from a config (SPEC §2): iOS if an offer names `ios_offer_id`,
+/// Target platforms inferred from a config (docs/commands.md, "Target platforms"): iOS if an offer names `ios_offer_id`,
 /// Android if one names `android_offer_id`, both if none names either.
 enum PlatformInference {
     static func infer(_ config: CustomerCenterConfig) -> Set<Platform> {

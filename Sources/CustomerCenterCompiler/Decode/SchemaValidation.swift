@@ -31,7 +31,7 @@ enum SchemaValidation {
         }
     }
 
-    /// The value-level traps of purchases-ios (sdk-decoding §2): a `refund_window` whose
+    /// The value-level traps of purchases-ios (docs/android-semantics.md, "iOS: where it crashes"): a `refund_window` whose
     /// arithmetic overflows, and a `last_published_app_version` that `SemanticVersion` force-unwraps.
     static func reportIOSCrashes(_ root: JSONNode, into sink: inout DiagnosticSink) {
         if let version = root.member("last_published_app_version"), let text = version.value.stringValue,

@@ -89,7 +89,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.fix = fix
     }
 
-    /// The order of SPEC §3: file, then offset, then id (then message, for a total order).
+    /// Report order (docs/formats.md, `json`): file, then offset, then id (then message, for a total order).
     package static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.file != b.file { return a.file < b.file }
         if a.range.start != b.range.start { return a.range.start < b.range.start }
@@ -116,7 +116,7 @@ public struct DiagnosticNote: Sendable, Equatable {
     }
 }
 
-/// Whether a fix can be applied without a person looking (SPEC §3, §10).
+/// Whether a fix can be applied without a person looking (docs/commands.md, "Fixes").
 public enum FixApplicability: String, Sendable, CaseIterable {
     /// Changes nothing but the defect: a comment, a trailing comma, a byte-order mark,
     /// whitespace, placeholder spacing, a case-only enum value. `lint --fix` applies it.

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// Exact counts of one file's findings, or of a whole run's (SPEC §2 "Gates are exact").
+/// Exact counts of one file's findings, or of a whole run's (docs/commands.md, "Counts are exact").
 public struct FindingCounts: Sendable, Equatable {
     /// Findings at error severity.
     public var errors = 0
@@ -70,8 +70,8 @@ package struct FindingGate: Sendable {
     /// A gate that keeps and counts everything at its default severity.
     static let passThrough = FindingGate()
 
-    /// Whether the display must show every finding that passes (SPEC §2: a finding the baseline
-    /// lacks is always shown).
+    /// Whether the display must show every finding that passes (docs/commands.md, "Counts
+    /// are exact": a finding the baseline lacks is always shown).
     var showsEverything: Bool { baseline != nil }
 
     /// The finding as reported, or `nil` when it is off, quiet, ignored or accepted.

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// Which of the two formats of SPEC §1 a document is.
+/// Which of the two formats a document is (docs/formats.md, "The two formats").
 public enum InputFormat: String, Sendable, CaseIterable {
     /// What a developer writes and the dashboard exports (text by key).
     case authoring

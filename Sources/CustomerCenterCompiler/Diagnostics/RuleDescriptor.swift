@@ -12,12 +12,12 @@ public struct RuleDescriptor: Sendable {
     public let rationale: String
     /// Severity unless configured otherwise.
     public let defaultSeverity: Severity
-    /// The formats the rule applies to (SPEC §5 column "on").
+    /// The formats the rule applies to (the column "on" of docs/rules.md).
     public let formats: Set<InputFormat>
     /// The kinds of fix the rule offers: empty when it has none (`rules` shows them; a test
     /// checks them against what the rule emits on its examples).
     public let fixes: Set<FixApplicability>
-    /// Whether a finding of this rule means the file is not valid JSON (SPEC §2): it cannot be
+    /// Whether a finding of this rule means the file is not valid JSON (docs/configuration.md): it cannot be
     /// switched off or lowered below error, on the command line or in the configuration file.
     public let isSyntax: Bool
     /// Whether a finding of this rule stops `compile` whatever the configuration says (`off`,
@@ -40,6 +40,12 @@ public struct RuleDescriptor: Sendable {
     private let morePassing: @Sendable () -> [String]
     /// The format the examples are read as.
     public let exampleFormat: InputFormat
+    /// The configuration file the examples are checked under (`locales.required`, `platforms`):
+    /// `rules`, `explain`, the generic example test and the editor tests all read it from here.
+    package let exampleConfiguration: RuleExampleConfiguration
+    /// What an editor offers for a finding beyond the finding's own fix: the language server's
+    /// quick fixes come from here, never from the rule's id.
+    package let editorAddition: EditorAddition?
 
     /// Creates a descriptor.
     package init(
@@ -50,7 +56,8 @@ public struct RuleDescriptor: Sendable {
         passingExample: @escaping @Sendable @autoclosure () -> String,
         moreFailingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
         morePassingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
-        exampleFormat: InputFormat = .authoring
+        exampleFormat: InputFormat = .authoring, exampleConfiguration: RuleExampleConfiguration = RuleExampleConfiguration(),
+        editorAddition: EditorAddition? = nil
     ) {
         self.id = id
         self.summary = summary
@@ -67,12 +74,14 @@ public struct RuleDescriptor: Sendable {
         self.moreFailing = moreFailingExamples
         self.morePassing = morePassingExamples
         self.exampleFormat = exampleFormat
+        self.exampleConfiguration = exampleConfiguration
+        self.editorAddition = editorAddition
     }
 
     /// The marker in examples that shows where a diagnostic must start.
     package static let marker: Character = "↓"
 
-    /// The "on" column of SPEC §5: `A`, `R`, `A R`, or `—`.
+    /// The "on" column of docs/rules.md: `A`, `R`, `A R`, or `—`.
     package var formatsLabel: String {
         let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }
         return parts.isEmpty ? "—" : parts.joined(separator: " ")
@@ -82,6 +91,44 @@ public struct RuleDescriptor: Sendable {
     package var fixesLabel: String {
         fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
     }
+}
+
+/// The settings of a `.customer-center.json` that a rule's examples need: without them the rule
+/// has nothing to report (`l10n.missing-required-translation` checks only required locales).
+package struct RuleExampleConfiguration: Sendable, Equatable {
+    /// `locales.required`.
+    package var requiredLocales: [String]
+    /// `platforms`; `nil` infers them from the example, as a run does.
+    package var platforms: Set<Platform>?
+
+    /// Creates the settings; the defaults are an absent configuration file.
+    package init(requiredLocales: [String] = [], platforms: Set<Platform>? = nil) {
+        self.requiredLocales = requiredLocales
+        self.platforms = platforms
+    }
+
+    /// Whether these are the settings of no configuration file at all.
+    package var isEmpty: Bool { requiredLocales.isEmpty && platforms == nil }
+
+    /// The `.customer-center.json` that says these settings (`{}` for none), as `explain` shows it.
+    package var fileText: String {
+        var members: [String] = []
+        if let platforms { members.append("\"platforms\": [" + platforms.sorted().map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]") }
+        if !requiredLocales.isEmpty {
+            members.append("\"locales\": {\"required\": [" + requiredLocales.map { "\"\($0)\"" }.joined(separator: ", ") + "]}")
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+}
+
+/// Text an editor can insert for a finding, beyond the finding's own fix.
+package enum EditorAddition: Sendable, Equatable {
+    /// "Create the key": a `localized_strings` entry for an unresolved `*_key`, with an empty
+    /// default-locale text.
+    case createMissingString
+    /// "Add the missing translations": the default locale's text under every target locale a
+    /// key has none in, to be translated.
+    case addMissingTranslations
 }
 
 /// A rule: one type with its metadata. Rules that check the model also conform to `ModelRule`;

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// One semantic difference between two versions of a config (SPEC §4.5).
+/// One semantic difference between two versions of a config (docs/commands.md, `diff`).
 public struct ConfigChange: Sendable, Equatable {
     /// What happened.
     public enum Kind: String, Sendable { case added, removed, renamed, changed }

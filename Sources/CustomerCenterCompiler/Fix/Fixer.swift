@@ -12,7 +12,7 @@ public struct FixResult: Sendable {
     public var changed: Bool
 }
 
-/// `lint --fix` (SPEC §10): applies the fixes the linter offers, round after round, never two
+/// `lint --fix` (docs/commands.md, "Fixes"): applies the fixes the linter offers, round after round, never two
 /// edits that overlap, never a round that makes the file worse.
 package enum Fixer {
     /// Rounds before giving up (a fix can expose another, as a removed comment exposes a comma).
@@ -57,10 +57,10 @@ package enum Fixer {
 
     /// The fixes `--fix` may apply to this report.
     static func fixable(_ report: FileReport, unsafe: Bool) -> [Fix] {
-        let parses = !report.diagnostics.contains { $0.id == "json.syntax" && $0.severity == .error }
+        let parses = !report.diagnostics.contains { $0.id == JSONSyntaxRule.descriptor.id && $0.severity == .error }
         return report.diagnostics.compactMap { diagnostic in
             guard let fix = diagnostic.fix, !fix.edits.isEmpty else { return nil }
-            if !parses { return diagnostic.id.rawValue.hasPrefix("json.") && fix.applicability == .safe ? fix : nil }
+            if !parses { return RuleCatalog.textRules.contains(diagnostic.id) && fix.applicability == .safe ? fix : nil }
             return fix.applicability == .safe || unsafe ? fix : nil
         }
     }

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// The canonical authoring form (SPEC §4.3): sorted keys, 2-space indent, `": "`, short scalar
+/// The canonical authoring form (docs/commands.md, `format`): sorted keys, 2-space indent, `": "`, short scalar
 /// arrays on one line, non-ASCII kept, numbers as written, one trailing newline. Every value is
 /// kept, unknown fields included; a file with a syntax error is refused (its data is uncertain:
 /// which of two duplicate keys, what a malformed string held).

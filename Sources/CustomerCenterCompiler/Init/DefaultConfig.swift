@@ -1,8 +1,8 @@
 import JSONSyntax
 
-/// The default config of SPEC §4.4, built from typed pieces and written canonically.
+/// The default config `init` writes (docs/commands.md, `init`), built from typed pieces and written canonically.
 package enum DefaultConfig {
-    /// The 32 locales, in the order SPEC §4.4 lists them.
+    /// The 32 locales, alphabetical, as docs/commands.md (`init`) lists them.
     package static let locales = ["ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it",
                                  "ja", "ko", "ms", "nl", "no", "pl", "pt", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi", "zh"]
 

@@ -1,4 +1,4 @@
-/// The default config's texts in the 32 locales of SPEC §4.4, written for this tool. Each list
+/// The default config's texts in the 32 locales of `init` (docs/commands.md), written for this tool. Each list
 /// follows `DefaultConfig.keys`; a test checks every locale has every key.
 
 import JSONSyntax

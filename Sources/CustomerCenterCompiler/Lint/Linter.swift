@@ -1,10 +1,10 @@
 import JSONSyntax
 
-/// Options of one lint run (SPEC §2, §6), already merged from flags and configuration.
+/// Options of one lint run (docs/commands.md, docs/configuration.md), already merged from flags and configuration.
 package struct LintOptions: Sendable {
-    /// The format to read the input as; `nil` = detect (SPEC §1).
+    /// The format to read the input as; `nil` = detect (docs/commands.md, `--input-format`).
     package var inputFormat: InputFormat?
-    /// Target platforms; `nil` = infer from the config (SPEC §2).
+    /// Target platforms; `nil` = infer from the config (docs/commands.md, "Target platforms").
     package var platforms: Set<Platform>?
     /// Per-rule levels from configuration and `--rule`.
     package var severityOverrides: [RuleID: RuleLevel]
@@ -44,7 +44,7 @@ package struct LintOptions: Sendable {
     }
 }
 
-/// A configured rule level: a severity, or off (SPEC §6, `--rule`).
+/// A configured rule level: a severity, or off (docs/configuration.md `rules`, `--rule`).
 package enum RuleLevel: String, Sendable, CaseIterable {
     case off, note, warning, error
 
@@ -168,7 +168,7 @@ package enum Linter {
                                   into: &sink)
     }
 
-    /// A response with a JSON syntax error is one neither SDK can decode (SPEC §5): one
+    /// A response with a JSON syntax error is one neither SDK can decode (docs/formats.md, "JSON syntax policy"): one
     /// `compat.*-decode-failure` per target platform, at the first such error. A duplicate key or a
     /// byte-order mark is not one: both decoders read past them.
     /// iOS accepts some errors and reads past others until a field it reads holds one

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// `.customer-center.json` (SPEC §6): target platforms, rule levels, required locales and
+/// `.customer-center.json` (docs/configuration.md): target platforms, rule levels, required locales and
 /// pointer-scoped ignores, read with the same positioned machinery as a config.
 public struct LinterConfiguration: Sendable {
     /// The configuration file.
@@ -22,7 +22,7 @@ public struct LinterConfiguration: Sendable {
     package var ignores: [IgnoreEntry] = []
     /// Findings about the configuration file itself (malformed JSON, unknown keys, rule ids,
     /// levels, platforms or locale codes). Every one is an error: a setting the tool cannot
-    /// follow stops the run (exit 2) instead of being silently dropped (SPEC §6).
+    /// follow stops the run (exit 2) instead of being silently dropped (docs/configuration.md).
     public var diagnostics: [Diagnostic] = []
 
     /// Whether the file can be followed: no findings.

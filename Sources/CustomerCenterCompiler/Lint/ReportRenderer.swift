@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// Renders a lint report in one of the formats `customer-center lint --format` writes.
 public enum ReportRenderer {
-    /// The full output text for `report` in `format` (SPEC §3): `human` with source excerpts,
+    /// The full output text for `report` in `format` (docs/formats.md, "Output formats"): `human` with source excerpts,
     /// `compact` lines, `json`, SARIF 2.1.0, GitHub annotations, JUnit XML.
     ///
     /// ```swift

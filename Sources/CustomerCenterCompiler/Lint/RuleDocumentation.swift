@@ -11,7 +11,7 @@ package enum RuleDocumentation {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// The README's rule table (SPEC §5 columns).
+    /// The rule table of docs/rules.md.
     package static func markdownTable() -> String {
         var out = "| id | severity | on | fix | reports |\n|---|---|---|---|---|\n"
         for rule in RuleCatalog.all {
@@ -48,10 +48,13 @@ package enum RuleDocumentation {
             : rule.fixes == [.unsafe] ? " Fix: unsafe (a guess; lint --fix --unsafe-fixes).\n\n"
             : rule.fixes == [.safe] ? " Fix: safe (lint --fix).\n\n" : " Fix: safe when it is certain (lint --fix), otherwise a guess (--unsafe-fixes).\n\n"
         out += "Why it matters: \(rule.rationale)\n\n"
+        if !rule.exampleConfiguration.isEmpty {
+            out += "The examples are checked under this \(LinterConfiguration.fileName): \(rule.exampleConfiguration.fileText)\n\n"
+        }
         let failing = rule.failingExample.filter { $0 != RuleDescriptor.marker }
         out += "Fails:\n\n" + indent(failing) + "\n"
         if !rule.formats.isEmpty {
-            let report = Linter.lint(SourceFile(path: "example.json", text: failing), options: LintOptions(inputFormat: rule.exampleFormat))
+            let report = Linter.lint(SourceFile(path: "example.json", text: failing), options: rule.exampleOptions)
             let own = report.diagnostics.filter { $0.id == rule.id }
             var single = report
             single.diagnostics = own
@@ -63,6 +66,13 @@ package enum RuleDocumentation {
 
     private static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension RuleDescriptor {
+    /// The options a rule's examples are linted with: their format and their configuration.
+    package var exampleOptions: LintOptions {
+        LintOptions(inputFormat: exampleFormat, platforms: exampleConfiguration.platforms, requiredLocales: exampleConfiguration.requiredLocales)
     }
 }
 

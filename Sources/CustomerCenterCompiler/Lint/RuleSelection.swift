@@ -1,7 +1,7 @@
 import JSONSyntax
 
 /// Rule levels as the command line (`--rule ID=LEVEL`) and the configuration file (`"rules"`)
-/// say them, held to one standard (SPEC §2, §6): a rule id or a group (`appearance.*`), a
+/// say them, held to one standard (docs/configuration.md, `rules`): a rule id or a group (`appearance.*`), a
 /// level; an unknown id or level is refused with a "did you mean", and a syntax rule cannot be
 /// switched off or lowered below error.
 package struct RuleSelection: Sendable, Equatable {

@@ -63,7 +63,7 @@ struct RGBA {
 }
 
 
-/// Colour strings as each SDK parses them (sdk-decoding.md §6).
+/// Colour strings as each SDK parses them (docs/android-semantics.md, "Colours on each SDK").
 enum ColorSyntax {
     /// `#RRGGBB` or `#RRGGBBAA`, hex digits only: what both SDKs read the same way.
     static func isHexColor(_ text: String) -> Bool {

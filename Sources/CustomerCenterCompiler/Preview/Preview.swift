@@ -46,7 +46,7 @@ package struct PreviewPage: Sendable {
     package let sections: [(locale: String, theme: String, screens: Int)]
 }
 
-/// Renders a config as customers would see it, per locale and theme (SPEC §9). An approximation of
+/// Renders a config as customers would see it, per locale and theme (docs/commands.md, `preview`). An approximation of
 /// the SDKs' views, built from the compiled payload's texts.
 package enum Preview {
     /// The phone width the page lays out at (CSS px).

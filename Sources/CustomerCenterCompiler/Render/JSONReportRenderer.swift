@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// The `json` format of SPEC §3: one document, diagnostics sorted, absent optionals omitted.
+/// The `json` format (docs/formats.md, "Output formats"): one document, diagnostics sorted, absent optionals omitted.
 package struct JSONReportRenderer {
     /// Creates a renderer.
     package init() {}

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// The output formats of SPEC §3 (`lint --format`).
+/// The output formats of `lint --format` (docs/formats.md, "Output formats").
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// For people: each finding with its source line, a caret and notes, then a summary.
     case human

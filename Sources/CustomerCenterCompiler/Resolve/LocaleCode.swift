@@ -1,4 +1,4 @@
-/// Locale codes as SPEC §1.1 compares them: case-insensitively, `_` and `-` alike.
+/// Locale codes as the tool compares them (docs/rules.md, "Checks worth knowing"): case-insensitively, `_` and `-` alike.
 
 import JSONSyntax
 package enum LocaleCode {

@@ -101,7 +101,7 @@ package enum Placeholders {
 
     private static let knownNamesUTF8: [[UInt8]] = knownNames.map { Array($0.utf8) }
 
-    /// Variables the SDKs replace (sdk-decoding.md §7.3).
+    /// Variables the SDKs replace (docs/android-semantics.md, "Placeholders the SDKs replace").
     package static let knownNames: Set<String> = [
         "date", "price", "duration", "count", "sub_offer_duration", "sub_offer_duration_2", "sub_offer_price",
         "sub_offer_price_2", "discounted_recurring_payment_price_per_period", "discounted_recurring_payment_cycles",

@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// Where a text came from when looked up for a locale (SPEC §1.1 fallback).
+/// Where a text came from when looked up for a locale (the locale fallback of docs/rules.md).
 package enum TextOrigin: Sendable, Equatable {
     /// The requested locale itself.
     case exact

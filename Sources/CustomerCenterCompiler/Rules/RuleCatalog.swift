@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// The explicit registry of every rule (SPEC §5). Order here is the order `rules` prints.
+/// The explicit registry of every rule (docs/rules.md). Order here is the order `rules` prints.
 package enum RuleCatalog {
     /// The rules the parser and decoders report.
     static let emittedRules: (syntax: [any Rule.Type], schema: [any Rule.Type], compat: [any Rule.Type], config: [any Rule.Type]) = (
@@ -12,6 +12,10 @@ package enum RuleCatalog {
          CompatAndroidDroppedRule.self, CompatAndroidIgnoredRule.self],
         [ConfigStaleIgnoreRule.self]
     )
+
+    /// The rules about the JSON text itself (`Rules/Syntax`): the only ones whose fixes apply to a
+    /// file that does not parse. (Syntax in the strict sense is `RuleDescriptor.isSyntax`.)
+    package static let textRules: Set<RuleID> = Set(emittedRules.syntax.map { $0.descriptor.id })
 
     /// Rules only `preview --check` reports (from the rendered page's layout).
     static let previewRuleTypes: [any Rule.Type] = [PreviewTruncatedRule.self]
@@ -39,12 +43,12 @@ package enum RuleCatalog {
         MissingEmailRule.self, InvalidEmailRule.self, SupportPlatformUnsupportedRule.self,
     ]
 
-    /// Every rule type, in SPEC §5 order.
+    /// Every rule type, in the order of docs/rules.md's table.
     package static let ruleTypes: [any Rule.Type] =
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config
         + previewRuleTypes
 
-    /// Rules this project adds to SPEC §5 (documented in the README's rule table).
+    /// Rules this project added beyond the catalogue it started from (docs/rules.md lists them).
     package static let projectRules: Set<RuleID> = Set(([
         MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
         CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self,
@@ -64,7 +68,7 @@ package enum RuleCatalog {
 
 // The catalog's public face: the rules' metadata through the descriptor and the id.
 extension RuleDescriptor {
-    /// Every rule, in the order `customer-center rules` lists them (SPEC §5).
+    /// Every rule, in the order `customer-center rules` lists them (the table of docs/rules.md).
     ///
     /// ```swift
     /// for rule in RuleDescriptor.all where rule.blocksCompile {

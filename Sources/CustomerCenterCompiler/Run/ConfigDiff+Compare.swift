@@ -3,7 +3,7 @@ import JSONSyntax
 // The diff job's entry point sits with the run, above both the reader it needs (Lint's decode)
 // and the comparison (Diff), which stands on the model alone.
 extension ConfigDiff {
-    /// Compares two versions of a config (SPEC §4.5): screens, paths, survey options, offers,
+    /// Compares two versions of a config (docs/commands.md "diff"): screens, paths, survey options, offers,
     /// store offer ids, strings per locale, locales and settings, matched by id and key, so
     /// reordering and reformatting are not changes. Both sides must be valid JSON of one format
     /// (detected unless `inputFormat` is given); otherwise `problem` says which side is not.

@@ -158,7 +158,7 @@ extension FileSystem {
     }
 }
 
-/// Finds `.customer-center.json` by walking up from a file's directory (SPEC §6), caching per
+/// Finds `.customer-center.json` by walking up from a file's directory (docs/configuration.md), caching per
 /// directory. The one lookup of the run and of the language server (which passes its own
 /// `exists`, so an open, unsaved configuration file counts).
 package struct ConfigurationFinder {
@@ -223,7 +223,7 @@ extension FileSystem {
             mode = existing.st_mode & 0o7777
         }
         var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
-        // A signal while the temporary file exists removes it (SPEC §2: an interrupted write
+        // A signal while the temporary file exists removes it (docs/commands.md "Exit codes": an interrupted write
         // leaves the original untouched and nothing behind); the file-size limit makes the write
         // fail with EFBIG instead of killing the process.
         InterruptCleanup.install()

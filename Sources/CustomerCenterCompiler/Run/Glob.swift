@@ -1,4 +1,4 @@
-/// A path pattern of the configuration file's `include` / `exclude` (SPEC §6), matched against
+/// A path pattern of the configuration file's `include` / `exclude` (docs/configuration.md), matched against
 /// a path relative to the configuration file's folder, `/`-separated: `*` is any run of
 /// characters within one segment, `?` one character, `[abc]` one of a set, `**` any number of
 /// whole segments (`**/customer_center*.json`, `configs/**`). A pattern without a `/` matches

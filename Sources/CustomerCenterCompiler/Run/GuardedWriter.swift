@@ -1,4 +1,4 @@
-/// Every write and delete of a run goes through here (SPEC §2 "No command destroys a file it
+/// Every write and delete of a run goes through here (docs/commands.md "No command destroys a file it
 /// was not asked to rewrite"): it knows every file the run read, refuses an output that is one
 /// of them unless the command rewrites that input (`format --write`, `lint --fix`), writes
 /// atomically (the original's permissions kept, nothing left behind on a signal), and removes a
@@ -69,7 +69,7 @@ package struct GuardedWriter: Sendable {
     }
 
     /// Removes a stale payload only when the run did not read it and its bytes still hash to
-    /// `sha256` (SPEC §2).
+    /// `sha256` (docs/commands.md "No command destroys a file").
     package func removeStale(_ path: String, sha256: String?) -> StaleOutcome {
         guard FileSystem.exists(path) else { return .absent }
         if let identity = FileIdentity(path: path), read.contains(where: { $0.identity == identity }) { return .keptInput }

@@ -16,7 +16,7 @@ package struct RunInput: Sendable, Equatable {
     package var explicit: Bool
 }
 
-/// Turns a command's file arguments into the run's inputs (SPEC §2 "Directories"): a directory
+/// Turns a command's file arguments into the run's inputs (docs/commands.md "Directories"): a directory
 /// means every config below it (the configuration file's `include` / `exclude`, else the
 /// default names), sorted, hidden folders and `.build*` skipped; the same file named twice, or
 /// through two paths, is one input.

@@ -8,7 +8,7 @@ import JSONSyntax
 #endif
 
 /// Removes the temporary file of an atomic write when SIGINT, SIGTERM or SIGHUP ends the
-/// process, then lets the signal end it as it would have (SPEC §2: an interrupted write leaves
+/// process, then lets the signal end it as it would have (docs/commands.md "Exit codes": an interrupted write leaves
 /// the original untouched and no temporary file behind). SIGXFSZ (the file-size limit) is
 /// ignored instead, so the write fails with EFBIG and is reported like a full disk.
 ///

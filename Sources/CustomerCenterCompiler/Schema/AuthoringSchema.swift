@@ -1,4 +1,4 @@
-/// The authoring format of SPEC §1.1.
+/// The authoring format (docs/formats.md, "The two formats").
 
 import JSONSyntax
 package enum AuthoringSchema {

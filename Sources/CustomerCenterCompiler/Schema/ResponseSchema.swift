@@ -1,5 +1,5 @@
-/// The SDK response format of SPEC §1.2, with what each SDK's decoder needs of every field
-/// (shared/reference/sdk-decoding.md §3).
+/// The SDK response format (docs/formats.md, "The two formats"), with what each SDK's decoder
+/// needs of every field (docs/android-semantics.md).
 
 import JSONSyntax
 package enum ResponseSchema {

@@ -1,5 +1,5 @@
 /// Objects with the same shape in both formats. Their `ios`/`android` needs describe the
-/// response decoders (shared/reference/sdk-decoding.md §3); the authoring format uses `required`.
+/// response decoders (docs/android-semantics.md); the authoring format uses `required`.
 
 import JSONSyntax
 enum SharedSchema {

@@ -63,7 +63,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The file's line ending, as its first line break writes it: `"\r\n"`, `"\r"`, or `"\n"`
-    /// (also for a file without line breaks). Writers keep it (SPEC §2).
+    /// (also for a file without line breaks). Writers keep it (docs/commands.md, "Fixes").
     package var lineEnding: String {
         let index = bytes.withUnsafeBufferPointer { ByteScan.firstLineBreak($0, from: 0) }
         guard index < bytes.count else { return "\n" }

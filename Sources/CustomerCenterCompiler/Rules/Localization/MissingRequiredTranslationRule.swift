@@ -9,12 +9,11 @@ package enum MissingRequiredTranslationRule: ModelRule {
         summary: "A key with no text in a locale that the configuration file's `locales.required` lists.",
         rationale: "The team decided these languages must be complete; customers in them would see the default language's text.",
         defaultSeverity: .error, formats: [.authoring],
-        // The same gap as l10n.missing-translation's examples, checked with `exampleRequiredLocales`.
+        // The same gap as l10n.missing-translation's examples, with German required.
         failingExample: MissingTranslationRule.descriptor.failingExample,
-        passingExample: MissingTranslationRule.descriptor.passingExample)
-
-    /// The `locales.required` its examples are checked with.
-    package static let exampleRequiredLocales = ["de"]
+        passingExample: MissingTranslationRule.descriptor.passingExample,
+        exampleConfiguration: RuleExampleConfiguration(requiredLocales: ["de"]),
+        editorAddition: .addMissingTranslations)
 
     package static func check(_ context: inout RuleContext) {
         let required = context.requiredLocales.map(LocaleCode.normalized)

@@ -8,7 +8,8 @@ package enum MissingTranslationRule: ModelRule {
         rationale: "Customers using that language see this one text in the default language in the middle of a translated screen.",
         defaultSeverity: .warning, formats: [.authoring],
         failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
-        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#))
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
+        editorAddition: .addMissingTranslations)
 
     package static func check(_ context: inout RuleContext) {
         let resolved = context.resolved
@@ -25,7 +26,7 @@ package enum MissingTranslationRule: ModelRule {
     }
 
     /// The locales of `locales` (normalized) that `entry` has no text for: neither its own nor
-    /// its language's (the fallback of SPEC §1.1).
+    /// its language's (the fallback in docs/rules.md, "Checks worth knowing").
     static func gaps(of entry: StringEntry, in locales: [String]) -> [String] {
         let translations = entry.translations
         var gaps: [String] = []

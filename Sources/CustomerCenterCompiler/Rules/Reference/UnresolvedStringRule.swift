@@ -9,7 +9,8 @@ package enum UnresolvedStringRule: ModelRule {
         defaultSeverity: .error, formats: [.authoring],
         fixes: [.unsafe], blocksCompile: true,
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": ↓"titel", "paths": []}"#),
-        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
+        passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#),
+        editorAddition: .createMissingString)
 
     package static func check(_ context: inout RuleContext) {
         // The keys to suggest from, sorted only when a reference names none of them.

@@ -1,0 +1,37 @@
+// A `schema.*` rule, reported by `SchemaWalker` from the definitions in `Schema/`.
+
+import JSONSyntax
+
+/// `schema.type-mismatch`: a value of the wrong JSON type, `null`, a fraction, or out of range.
+package enum SchemaTypeMismatchRule: Rule {
+    package static let descriptor = RuleDescriptor(
+        id: "schema.type-mismatch",
+        summary: "A value of the wrong JSON type: includes null where a value is required, fractions and out-of-range numbers.",
+        rationale: "Both SDKs decode strictly: a number where text belongs, or \"true\" in quotes, makes the whole config fail on iOS and the screen or config fail on Android.",
+        defaultSeverity: .error, formats: [.authoring, .response],
+        blocksCompile: true,
+        failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓"14 days"}]}}"#),
+        passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}]}}"#))
+}
+
+extension RuleMessage {
+    /// `schema.type-mismatch`: `found` describes the value ("null", "the number 3").
+    static func wrongType(_ name: String, expected: String, found: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(name)) must be \(expected), found \(found)")
+    }
+
+    /// `schema.type-mismatch` with a sentence built by the schema (ranges, whole numbers).
+    static func wrongType(_ sentence: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, sentence)
+    }
+
+    /// `schema.type-mismatch`: the document is not an object.
+    static func notAnObject(found: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "a Customer Center config must be a JSON object, found \(found)")
+    }
+
+    /// `schema.type-mismatch` in a configuration file's `ignore`.
+    static func notAPointer(_ text: String) -> RuleMessage {
+        RuleMessage(SchemaTypeMismatchRule.descriptor, "\(MessageText.quoted(text)) is not a JSON pointer: it must be empty or start with '/'")
+    }
+}
