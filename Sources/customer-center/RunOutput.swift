@@ -1,0 +1,59 @@
+import CustomerCenterCompiler
+
+/// Prints a run's result and turns its verdict into the exit code (docs/commands.md "Exit codes").
+enum RunOutput {
+    /// Documents to stdout, events to stderr (`would reformat` to stdout: it is `format --check`'s
+    /// list), the report to `stream`, then the exit code.
+    static func finish(_ result: RunResult, format: ReportFormat, options: RenderOptions, stream: Int32 = 1,
+                       renderReport: Bool = true) -> ExitStatus {
+        for document in result.documents { Terminal.out(document) }
+        // When a machine format shares standard error with these lines, the format alone goes
+        // there (it carries the events).
+        let plain = !(stream == 2 && renderReport && ![ReportFormat.human, .compact].contains(format))
+        let trailing: (RunEvent) -> Bool = { if case .notCompiled = $0 { return true } else { return false } }
+        for event in result.events where !trailing(event) { say(event, plain: plain) }
+        if case .refused = result.verdict { return .usage }
+        if renderReport {
+            let text = ReportRenderer.render(result.report, format: format, options: options)
+            if stream == 2 { Terminal.err(text) } else { Terminal.out(text) }
+        }
+        for event in result.events where trailing(event) { say(event, plain: plain) }
+        switch result.verdict {
+        case .passed: return .success
+        case .failed(let reason):
+            if let reason, plain { Terminal.err("failing: \(reason)\n") }
+            return .findings
+        case .invalidConfiguration:
+            if plain { Terminal.err("error: the configuration file has errors (above); nothing was checked under it\n") }
+            return .usage
+        case .unreadable: return .io
+        case .refused: return .usage
+        }
+    }
+
+    /// One event for people.
+    static func say(_ event: RunEvent, plain: Bool) {
+        switch event {
+        case .wouldReformat: Terminal.out(event.message + "\n")
+        case .refused(let message, let help): Terminal.err("error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
+        default:
+            guard plain else { return }
+            let label: String
+            switch event {
+            case .skipped: label = "note: "
+            case .fixed, .wouldFix, .formatted, .wroteBaseline, .removedStale: label = ""
+            default: label = event.severity == .warning ? "warning: " : "error: "
+            }
+            Terminal.err(label + event.message + "\n")
+        }
+    }
+
+    /// Writes `bytes` to standard output for `-`, else atomically to `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileSystem.Failure) {
+        if path == "-" {
+            Terminal.out(String(decoding: bytes, as: UTF8.self))
+        } else {
+            try FileSystem.writeAtomically(bytes, to: path)
+        }
+    }
+}
