@@ -74,6 +74,17 @@ git add app/customer_center_fixable.json
 try_hooks customer-center-fix --files app/customer_center_fixable.json > out.txt 2>&1 \
   || { cat out.txt; cat app/customer_center_fixable.json; echo "FAIL: the fixed file still fails the fix hook"; exit 1; }
 
+echo "pre-commit: a config-named file that is {} or not JSON fails the lint hook (never '0 files')"
+for text in '{}' '{"a": 1,}' '{"a": 1} trailing'; do
+  printf '%s\n' "$text" > app/customer_center_empty.json
+  git add app/customer_center_empty.json
+  if try_hooks customer-center-lint --files app/customer_center_empty.json > out.txt 2>&1; then
+    cat out.txt; echo "FAIL: the lint hook passed customer_center_empty.json holding $text"; exit 1
+  fi
+  grep -q "app/customer_center_empty.json:1:" out.txt || { cat out.txt; echo "FAIL: no finding for $text"; exit 1; }
+done
+git rm -q --cached app/customer_center_empty.json && rm app/customer_center_empty.json
+
 echo "pre-commit: a team layout decides which staged JSON files are configs"
 mkdir -p team/configs/legacy
 printf '{"include": ["configs/**/*.json"], "exclude": ["**/legacy/**"]}\n' > team/.customer-center.json

@@ -67,7 +67,10 @@ enum ReportingOptions {
                 throw UsageError(message: "'\(code)' is not a locale code for '--locale' (BCP 47, e.g. 'de', 'pt-BR', 'zh-Hant')")
             }
         }
-        return locales
+        // Canonical BCP 47 case, each locale once (`de,DE,de_DE` → `de`, `de-DE`): no two
+        // outputs may differ only in case (a case-insensitive file system would merge them).
+        var seen = Set<String>()
+        return locales.map(LocaleCode.canonicalCase).filter { seen.insert(LocaleCode.normalized($0)).inserted }
     }
 
     /// `--format` and `--color` as render options for a stream.

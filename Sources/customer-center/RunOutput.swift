@@ -53,6 +53,7 @@ enum RunOutput {
         if path == "-" {
             Terminal.out(String(decoding: bytes, as: UTF8.self))
         } else {
+            try FileSystem.makeParentDirectories(of: path)
             try FileSystem.writeAtomically(bytes, to: path)
         }
     }

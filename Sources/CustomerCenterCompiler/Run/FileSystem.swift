@@ -313,6 +313,12 @@ extension FileSystem {
         if let reason { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
+    /// Creates the folders above the file `path` that are missing.
+    package static func makeParentDirectories(of path: String) throws(Failure) {
+        let parent = directory(of: absolute(path))
+        if !isDirectory(parent) { try makeDirectories(parent) }
+    }
+
     /// Creates `path` and its parents.
     package static func makeDirectories(_ path: String) throws(Failure) {
         var current = path.hasPrefix("/") ? "" : "."

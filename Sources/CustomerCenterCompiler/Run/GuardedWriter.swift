@@ -38,13 +38,16 @@ package struct GuardedWriter: Sendable {
         }
     }
 
-    /// Writes an output file (never an input: checked again here, whatever the caller did).
+    /// Writes an output file (never an input: checked again here, whatever the caller did). A
+    /// missing parent folder is created, in every command, as ESLint's `--output-file` does
+    /// (docs/commands.md "No command destroys a file").
     package func write(_ bytes: [UInt8], to path: String, option: String) throws(FileSystem.Failure) {
         do {
             try refuseInput(path, option: option)
         } catch {
             throw FileSystem.Failure(message: error.message)
         }
+        try FileSystem.makeParentDirectories(of: path)
         try FileSystem.writeAtomically(bytes, to: path)
     }
 
