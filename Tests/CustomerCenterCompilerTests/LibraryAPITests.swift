@@ -33,7 +33,7 @@ import CustomerCenterCompiler
         #expect(applicability("json.trailing-comma") == [.safe])
         #expect(applicability("schema.unknown-field") == [.unsafe])
         #expect(!applicability("schema.missing-field").isEmpty && applicability("schema.missing-field").allSatisfy { $0 == nil })
-        // What LintRun.fix does with each kind.
+        // What the fix job (Autofix) does with each kind.
         let safe = Workspace().run(Autofix(sources[0], unsafe: false))
         #expect(safe.changed && !safe.report.diagnostics.contains { $0.id == "json.trailing-comma" })
         #expect(!Workspace().run(Autofix(sources[1], unsafe: false)).changed, "a guess needs unsafe: true")
