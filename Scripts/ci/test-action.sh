@@ -5,7 +5,8 @@
 # the release archive from a local "release" (a file:// base-url), verify its sha256 and install it;
 # a clean config passes with a summary; a broken one fails the step with annotations, a summary table,
 # SARIF and the counts as outputs; a corrupt archive or a wrong pinned checksum is refused and never
-# run; the version comes from the action's ref when not given; an unsupported runner is told so.
+# run; the version comes from the action's ref when not given; an unsupported runner is told so; the
+# problem matcher annotates errors, warnings and notes (as notices) by the runner's rules.
 # The README's walkthrough workflow validates and, run on Examples/broken.json, fails with the log and
 # summary the README shows. Then action.yml and the example workflows validate against GitHub's
 # schemas (check-jsonschema).
@@ -162,6 +163,27 @@ shown() {
 }
 shown "$scratch/out.txt" "$(cut -f1 "$scratch/log-blocks.tsv")"
 shown "$GITHUB_STEP_SUMMARY" "$(cut -f1 "$scratch/summary-blocks.tsv")"
+
+echo "action: the problem matcher turns every compact line into an annotation, notes as notices"
+# Scripts/ci/problem-matcher.py applies Examples/ci/customer-center-matcher.json with the runner's
+# rules (severities error, warning, notice; anything else is dropped) to the release binary's
+# compact output, where --rule makes one finding a note.
+mkdir -p "$scratch/matcher/config"
+tar -xzf "$dist/$archive" -C "$scratch/matcher"
+cp "$repo/Examples/broken.json" "$scratch/matcher/config/customer_center.json"
+(cd "$scratch/matcher" && "./${archive%.tar.gz}/customer-center" lint --format compact --rule screen.missing=note config/customer_center.json) \
+  > "$scratch/matcher/log.txt" || true
+python3 "$repo/Scripts/ci/problem-matcher.py" "$repo/Examples/ci/customer-center-matcher.json" < "$scratch/matcher/log.txt" > "$scratch/matcher/issues.tsv"
+cat "$scratch/matcher/issues.tsv"
+findings="$(grep -cE ': (error|warning|note): ' "$scratch/matcher/log.txt")"
+[ "$findings" -ge 3 ] || fail "expected findings of every severity in the compact output"
+[ "$(grep -c '^ISSUE' "$scratch/matcher/issues.tsv")" = "$findings" ] || fail "not every finding became an annotation"
+! grep -q '^DROPPED' "$scratch/matcher/issues.tsv" || fail "the runner would drop a finding (its severity is not one it accepts)"
+grep -qP '^ISSUE\tnotice\tconfig/customer_center.json\t\d+\t\d+\tscreen.missing\tthere is no NO_ACTIVE screen' "$scratch/matcher/issues.tsv" \
+  || fail "the note is not a notice annotation on its file and line"
+grep -qP '^ISSUE\terror\tconfig/customer_center.json\t2\t3\tjson.comment\tcomments are not allowed in JSON$' "$scratch/matcher/issues.tsv" \
+  || fail "the error is not an error annotation with its file, line, column, code and message"
+grep -qP '^ISSUE\twarning\t' "$scratch/matcher/issues.tsv" || fail "no warning annotation"
 
 echo "action: action.yml, the example workflows and the workflows the docs show validate against GitHub's schemas"
 python3 "$repo/Scripts/ci/doc-blocks.py" workflow "$scratch/doc-workflows" "$repo"/docs/*.md > "$scratch/doc-blocks.tsv"

@@ -3,7 +3,7 @@ import CustomerCenterCompiler
 /// Options shared by commands that report diagnostics, read into the run's settings.
 enum ReportingOptions {
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human, compact, json, sarif, github or junit (default: human)."),
+        OptionSpec(name: "--format", valueName: "FORMAT", summary: "human, compact, json, sarif, github, junit, gitlab, checkstyle, rdjson or rdjsonl (default: human)."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (default: auto; NO_COLOR is honoured)."),
         OptionSpec(name: "--rule", valueName: "ID=LEVEL", summary: "Set a rule (or a group: 'l10n.*') to off, note, warning or error (repeatable).", repeatable: true),
         OptionSpec(name: "--strict", valueName: nil, summary: "Warnings fail the run too."),

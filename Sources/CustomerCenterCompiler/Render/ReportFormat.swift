@@ -14,6 +14,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case github
     /// JUnit XML: a test suite per file, a test case per rule, failing with its findings.
     case junit
+    /// GitLab Code Quality: a JSON array of issues for the merge request.
+    case gitlab
+    /// Checkstyle XML: a `<file>` per file, an `<error>` per finding (Jenkins, Bitbucket, Danger, reviewdog).
+    case checkstyle
+    /// reviewdog's Diagnostic Format, one document (`DiagnosticResult`), fixes as suggestions.
+    case rdjson
+    /// reviewdog's Diagnostic Format, one `Diagnostic` per line.
+    case rdjsonl
 }
 
 /// Options every renderer may use.
