@@ -28,7 +28,7 @@ new_job() {
   rm -rf "$scratch/runner" && mkdir -p "$scratch/runner/temp" "$scratch/runner/tool-cache"
   export RUNNER_OS=Linux RUNNER_ARCH=X64 RUNNER_TEMP="$scratch/runner/temp" RUNNER_TOOL_CACHE="$scratch/runner/tool-cache"
   export GITHUB_STEP_SUMMARY="$scratch/runner/summary.md" GITHUB_PATH="$scratch/runner/path" GITHUB_OUTPUT="$scratch/runner/output"
-  export GITHUB_SERVER_URL=https://github.com GITHUB_ACTIONS=true CI=true
+  export GITHUB_SERVER_URL=https://github.com GITHUB_ACTIONS=true CI=true GITHUB_WORKSPACE="$scratch/workspace"
   : > "$GITHUB_STEP_SUMMARY"; : > "$GITHUB_PATH"; : > "$GITHUB_OUTPUT"
 }
 # run_action OUT [INPUT=VALUE...]: the action as a workflow step; its exit code in $status.
@@ -74,6 +74,64 @@ grep -q "customer-center lint failed" "$GITHUB_STEP_SUMMARY" \
   || fail "the summary lacks the table of files and findings"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert len(s["runs"][0]["results"]) == 6, len(s["runs"][0]["results"])' \
   "$scratch/workspace/lint.sarif" || fail "the SARIF file does not hold the six findings"
+
+echo "action: working-directory (annotations, SARIF and the sarif-file output name files from the repository root)"
+mkdir -p "$scratch/workspace/sub dir/config"
+cp "$repo/Examples/broken.json" "$scratch/workspace/sub dir/config/customer_center.json"
+# A file named in args is read from working-directory (this configuration turns screen.missing off).
+echo '{"rules": {"screen.missing": "off"}}' > "$scratch/workspace/sub dir/lint-config.json"
+new_job
+run_action "$scratch/out.txt" version="$version" base-url="$release" working-directory="sub dir" paths=config sarif-file=cc.sarif \
+  args="--config lint-config.json"
+[ "$status" = 1 ] || { cat "$scratch/out.txt"; fail "the action did not fail on the broken config in working-directory (exit $status)"; }
+grep -q "^::error file=sub dir/config/customer_center.json,line=2,col=3,endLine=2,endColumn=31,title=json.comment::" "$scratch/out.txt" \
+  || { cat "$scratch/out.txt"; fail "the annotation does not name the file from the repository root"; }
+if grep -q "title=screen.missing" "$scratch/out.txt"; then fail "--config in args was not read from working-directory"; fi
+if grep -q "^::[a-z]* file=config/" "$scratch/out.txt"; then fail "an annotation names a file from working-directory"; fi
+[ "$(output sarif-file)" = "sub dir/cc.sarif" ] || { cat "$GITHUB_OUTPUT"; fail "the sarif-file output is not the path from the repository root"; }
+[ -f "$scratch/workspace/$(output sarif-file)" ] || fail "no SARIF at the sarif-file output's path"
+python3 - "$scratch/workspace/sub dir/cc.sarif" "$scratch/workspace" <<'PY' || fail "the SARIF does not name files from the repository root"
+import json, sys
+from pathlib import Path
+run = json.load(open(sys.argv[1]))["runs"][0]
+base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+assert base == Path(sys.argv[2]).resolve().as_uri() + "/", base
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+assert uris == {"sub%20dir/config/customer_center.json"}, uris
+assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%" for r in run["results"])
+PY
+
+echo "action: paths, one per line (blanks in a path, surrounding blanks and empty lines ignored)"
+mkdir -p "$scratch/workspace/my configs" "$scratch/workspace/odd"
+cp "$repo/Examples/broken.json" "$scratch/workspace/my configs/customer_center.json"
+cp "$repo/Examples/customer_center.json" "$scratch/workspace/odd/customer center, 1.json"
+new_job
+run_action "$scratch/out.txt" version="$version" base-url="$release" args="--rule screen.missing=off" \
+  paths="$(printf '  my configs\n\nodd/customer center, 1.json  \n')"
+[ "$status" = 1 ] && [ "$(output files)" = 2 ] || { cat "$scratch/out.txt" "$GITHUB_OUTPUT"; fail "two paths with blanks were not linted as two files (exit $status)"; }
+grep -q "^::error file=my configs/customer_center.json,line=2,col=3," "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "no annotation for 'my configs'"; }
+if grep -q "cannot read" "$scratch/out.txt"; then cat "$scratch/out.txt"; fail "a path was split at a blank"; fi
+
+echo "action: the example workflows' permissions are what the SARIF upload needs (private repositories too)"
+python3 "$repo/Scripts/ci/doc-blocks.py" workflow "$scratch/perm-workflows" "$repo/README.md" "$repo"/docs/*.md > "$scratch/perm-blocks.tsv"
+python3 - "$repo"/Examples/ci/*.yml $(cut -f1 "$scratch/perm-blocks.tsv") <<'PY' || fail "a workflow that uploads SARIF lacks a permission it needs"
+import sys, yaml
+uploads = 0
+for path in sys.argv[1:]:
+    workflow = yaml.safe_load(open(path))
+    for name, job in workflow.get("jobs", {}).items():
+        if not any(step.get("uses", "").startswith("github/codeql-action/upload-sarif") for step in job.get("steps", [])):
+            continue
+        uploads += 1
+        granted = job.get("permissions", workflow.get("permissions"))
+        # upload-sarif writes alerts (security-events), reads the run (actions: private repositories
+        # answer "Resource not accessible by integration" without it) and checkout reads the code.
+        needed = {"security-events": "write", "actions": "read", "contents": "read"}
+        missing = {k: v for k, v in needed.items() if not isinstance(granted, dict) or granted.get(k) not in (v, "write")}
+        assert not missing, f"{path}: job {name} lacks {missing}"
+assert uploads >= 1, "no workflow uploads SARIF"
+print(f"{uploads} job(s) that upload SARIF have the permissions")
+PY
 
 echo "action: a usage error is not a lint failure (exit 2, said so)"
 new_job
