@@ -79,7 +79,7 @@ cat > "$out/README.md" <<MD
 The customer-center SwiftPM plugins over the prebuilt binary: nothing of the tool is compiled.
 
 \`\`\`swift
-.package(url: "$plugins_repo", from: "$version"),
+.package(url: "$plugins_repo", .upToNextMinor(from: "$version")),
 .target(name: "App", resources: [.copy("customer_center.json")],
         plugins: [.plugin(name: "CustomerCenterLintPlugin", package: "customer-center-plugins")])
 \`\`\`

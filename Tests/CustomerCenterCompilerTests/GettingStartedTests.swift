@@ -113,7 +113,7 @@ import CustomerCenterCompiler
     @Test func thePackageBlockNamesThisPackage() throws {
         let block = try #require(Article.blocks(of: "GettingStarted.md").first { $0.language == "swift" }).code
         let manifest = try String(contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(block.contains(#".package(url: "https://github.com/your-org/customer-center", from: "\#(CustomerCenter.version)")"#), "\(block)")
+        #expect(block.contains(#".package(url: "https://github.com/OWNER/customer-center", .upToNextMinor(from: "\#(CustomerCenter.version)"))"#), "\(block)")
         #expect(block.contains(#".product(name: "CustomerCenterCompiler", package: "customer-center")"#), "\(block)")
         #expect(manifest.contains(#"name: "customer-center","#))
         #expect(manifest.contains(#".library(name: "CustomerCenterCompiler", targets: ["CustomerCenterCompiler"])"#))

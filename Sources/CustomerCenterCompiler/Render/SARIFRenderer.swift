@@ -62,7 +62,6 @@ package struct SARIFRenderer {
         let driver = JSONValue.record([
             ("name", .text("customer-center")),
             ("semanticVersion", .text(toolVersion)),
-            ("informationUri", .text("https://github.com/RevenueCat")),
             ("rules", .list(rules.map(Self.rule))),
         ])
         var run: [(String, JSONValue)] = [("tool", .record([("driver", driver)]))]
