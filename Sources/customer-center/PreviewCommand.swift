@@ -23,18 +23,22 @@ struct PreviewCommand: Command {
 
     static let browsers = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
+    /// The browser as a process with a time limit.
+    struct ProcessBrowser: BrowserRunner {
+        let name: String
+        func run(_ arguments: [String], timeout: Double) -> (status: Int32?, output: [UInt8])? {
+            ProcessRunner.run(name, arguments, timeout: timeout).map { ($0.status, $0.output) }
+        }
+    }
+
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
             throw UsageError(message: "'preview' takes exactly one FILE")
         }
-        let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)
-        let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
-        let themes: [String]
-        switch arguments.value("--theme") ?? "both" {
-        case "both": themes = ["light", "dark"]
-        case "light": themes = ["light"]
-        case "dark": themes = ["dark"]
-        case let other: throw UsageError(message: "invalid value '\(other)' for '--theme'; expected light, dark or both")
+        let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: arguments.has("--check") ? 1 : 2)
+        let themes = ["both": ["light", "dark"], "light": ["light"], "dark": ["dark"]]
+        guard let theme = themes[arguments.value("--theme") ?? "both"] else {
+            throw UsageError(message: "invalid value '\(arguments.value("--theme") ?? "")' for '--theme'; expected light, dark or both")
         }
         let platform: Platform
         switch arguments.value("--platform") ?? "ios" {
@@ -48,118 +52,16 @@ struct PreviewCommand: Command {
             return seconds
         } ?? 60
         if arguments.has("--png"), !arguments.has("--check") { throw UsageError(message: "'--png' needs '--check' (it renders the page in a browser)") }
-        let renderOptions = RenderOptions(color: Terminal.colorAllowed(color, stream: 2), workingDirectory: FileSystem.currentDirectory())
         var settings = RunSettings()
         settings.configurationPath = arguments.value("--config")
-        let (found, run) = Workspace(settings: settings).run(PreviewSource(path, platform: platform))
-        // The page never lands on what the run read (the config, the configuration file).
-        var writer = GuardedWriter()
-        for read in run.readPaths { writer.noteRead(read) }
-        if let output = arguments.value("--output") {
-            do { try writer.refuseInput(output, option: "-o") } catch { throw UsageError(message: error.message, help: error.help) }
-        }
-        guard let analysis = found else {
-            return RunOutput.finish(run, format: .human, options: renderOptions, stream: 2)
-        }
-        let source = analysis.report.source
-        let errors = analysis.report.diagnostics.filter { $0.severity == .error }
-        guard let resolved = analysis.resolved, analysis.format == .authoring else {
-            Terminal.err(ReportRenderer.render(LintReport(files: [analysis.report]), format: .human, options: renderOptions))
-            Terminal.err("error: nothing to preview: \(path) is \(analysis.format == .response ? "an SDK response; preview takes an authoring config" : "not a config that can be read")\n")
-            return .findings
-        }
-        if !errors.isEmpty {
-            // Preview what can be previewed; say what cannot.
-            Terminal.err(ReportRenderer.render(LintReport(files: [FileReport(source: source, diagnostics: errors)]), format: .human, options: renderOptions))
-            Terminal.err("warning: \(path) has \(errors.count) error(s); the preview shows what can be shown (a missing text shows its key)\n")
-        }
-        let options = PreviewOptions(locales: locales, themes: themes, platform: platform, pseudo: arguments.has("--pseudo"))
-        let page = Preview.render(resolved, options: options)
-        if let output = arguments.value("--output"), output != "-" {
-            do { try writer.write(Array(page.html.utf8), to: output, option: "-o") } catch {
-                Terminal.err("error: \(error.message)\n")
-                return .io
-            }
-        } else if arguments.value("--output") == "-" || !arguments.has("--check") {
-            Terminal.out(page.html)
-        }
-        guard arguments.has("--check") else { return errors.isEmpty ? .success : .findings }
-        let status = check(page, resolved: resolved, source: source, options: options, arguments: arguments, timeout: timeout,
-                           format: format, renderOptions: renderOptions)
-        // A config with errors fails whatever the check found (a browser failure stays exit 3).
-        return errors.isEmpty || status == .io ? status : .findings
-    }
-
-    static func check(_ page: PreviewPage, resolved: ResolvedConfig, source: SourceFile, options: PreviewOptions, arguments: ParsedArguments,
-                      timeout: Double, format: ReportFormat, renderOptions: RenderOptions) -> ExitStatus {
-        guard let browser = arguments.value("--browser") ?? ProcessRunner.find(browsers) else {
-            Terminal.err("error: --check needs a headless Chromium on PATH (\(browsers.prefix(2).joined(separator: " or "))); on Debian: apt-get install chromium-headless-shell; or pass --browser PATH\n")
-            return .io
-        }
-        guard let directory = FileSystem.temporaryDirectory() else {
-            Terminal.err("error: cannot create a temporary directory\n")
-            return .io
-        }
-        defer { FileSystem.removeTree(directory) }
-        let measuring = directory + "/check.html"
-        do { try FileSystem.writeAtomically(Array(Preview.measuringPage(page).utf8), to: measuring) } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
-        }
-        let flags = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(Preview.width + 32),2000"]
-        guard let outcome = ProcessRunner.run(browser, flags + ["--dump-dom", "file://" + measuring], timeout: timeout) else {
-            Terminal.err("error: cannot run the browser '\(browser)'\n")
-            return .io
-        }
-        guard let status = outcome.status else {
-            Terminal.err("error: the browser '\(browser)' did not finish within \(Int(timeout)) s (--timeout); nothing was checked\n")
-            return .io
-        }
-        let dom = String(decoding: outcome.output, as: UTF8.self)
-        guard status == 0, dom.contains("data-overflow=") else {
-            Terminal.err("error: the browser '\(browser)' \(status == 0 ? "did not run the page's measuring script" : "failed (exit \(status))"); nothing was checked\n")
-            return .io
-        }
-        let localizationKey = resolved.config.localization?.keyRange
-        let findings = Preview.findings(measured: dom, page: page, source: source, localizationKey: localizationKey)
-        if let pngs = arguments.value("--png") {
-            let saved = screenshots(resolved, options: options, browser: browser, into: pngs, scratch: directory, timeout: timeout)
-            if saved != .success { return saved }
-        }
-        let report = LintReport(files: [FileReport(source: source, diagnostics: findings)])
-        Terminal.out(ReportRenderer.render(report, format: format, options: renderOptions))
-        return report.failsGate(strict: arguments.has("--strict"), maxWarnings: nil) ? .findings : .success
-    }
-
-    /// One PNG per locale × theme: each section as its own page, as wide as its screens.
-    static func screenshots(_ resolved: ResolvedConfig, options: PreviewOptions, browser: String, into directory: String, scratch: String, timeout: Double) -> ExitStatus {
-        do { try FileSystem.makeDirectories(directory) } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
-        }
-        for locale in Preview.locales(resolved, options: options) {
-            for theme in options.themes {
-                var single = options
-                single.locales = [locale]
-                single.themes = [theme]
-                single.pseudo = false
-                let page = Preview.render(resolved, options: single)
-                let html = scratch + "/\(locale)-\(theme).html"
-                let png = directory + "/\(locale)-\(theme).png"
-                let screens = page.sections.first?.screens ?? 1
-                let width = min(max(screens, 1), 4) * (Preview.width + 16) + 32
-                do { try FileSystem.writeAtomically(Array(page.html.utf8), to: html) } catch {
-                    Terminal.err("error: \(error.message)\n")
-                    return .io
-                }
-                let outcome = ProcessRunner.run(browser, ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),620",
-                                                       "--screenshot=\(png)", "file://" + html], timeout: timeout)
-                guard outcome?.status == 0, FileSystem.exists(png) else {
-                    Terminal.err("error: the browser '\(browser)' did not save \(png)\(outcome?.status == nil ? " in time" : "")\n")
-                    return .io
-                }
-            }
-        }
-        return .success
+        settings.strict = arguments.has("--strict")
+        let browser = (arguments.value("--browser") ?? ProcessRunner.find(browsers)).map(ProcessBrowser.init(name:))
+        let check = arguments.has("--check") ? RenderPreview.Check(browser: browser, screenshots: arguments.value("--png"), timeout: timeout) : nil
+        let options = PreviewOptions(locales: locales, themes: theme, platform: platform, pseudo: arguments.has("--pseudo"))
+        let result = Workspace(settings: settings).run(RenderPreview(path, options: options, output: arguments.value("--output"), check: check))
+        // --check's findings go to stdout in its format; otherwise the config's errors, if any, to stderr.
+        let report = result.checked || result.run.report.counts.total > 0
+        return RunOutput.finish(result.run, format: result.checked ? format : .human, options: renderOptions, stream: result.checked ? 1 : 2,
+                                renderReport: report)
     }
 }

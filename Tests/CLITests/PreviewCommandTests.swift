@@ -85,6 +85,26 @@ import TestSupport
         #expect(broken.stderr.contains("nothing to preview") || broken.stderr.contains("json.syntax"))
     }
 
+    /// `preview --check` of a config with errors: one report, whose summary counts what the exit code counts.
+    @Test func theCheckCountsTheConfigsErrors() throws {
+        let directory = try Scratch.directory("cc-preview")
+        let config = directory.appendingPathComponent("customer_center.json")
+        let text = try String(contentsOfFile: Self.longTitle, encoding: .utf8).replacingOccurrences(of: "\"title_key\": \"path_cancel\"", with: "\"title_key\": \"path_cancl\"")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let browser = try Self.fakeBrowser(#"echo '<html><body data-overflow="[]"></body></html>'"#)
+        let human = try CLI.run(["preview", "--check", "--browser", browser.path, config.path])
+        #expect(human.status == 1)
+        #expect(human.stdout.contains("ref.unresolved-string") && human.stdout.contains("1 error") && !human.stdout.contains("no problems found"))
+        let json = try CLI.run(["preview", "--check", "--format", "json", "--browser", browser.path, config.path])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"errors\": 1") && json.stdout.contains("\"kind\": \"previewed-with-errors\""))
+        // An SDK response is a usage error that says so.
+        let response = CLI.packageRoot.appendingPathComponent("Examples/response.json").path
+        let refused = try CLI.run(["preview", "--check", "--browser", browser.path, response])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("is an SDK response") && refused.stdout.isEmpty)
+    }
+
     @Test func theRealBrowserFindsTheLongGermanTitle() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let found = ["chromium-headless-shell", "chromium"].contains { name in

@@ -12,8 +12,8 @@ public enum RunVerdict: Sendable, Equatable {
     /// A configuration file or baseline the run cannot follow (unknown rule, level, key,
     /// locale; not a baseline): exit 2, nothing judged under it.
     case invalidConfiguration
-    /// An input, configuration file or baseline could not be read, or an output could not be
-    /// written: exit 3.
+    /// An input, configuration file or baseline could not be read, an output could not be
+    /// written, or the browser could not measure `preview --check`'s page: exit 3.
     case unreadable
     /// Refused before anything was done (an output that is an input, an SDK response given to
     /// `compile`): exit 2.
@@ -62,13 +62,19 @@ public enum RunEvent: Sendable, Equatable {
     case unreadable(path: String, reason: String)
     /// The run refused to start (a usage error found by the library).
     case refused(message: String, help: String?)
+    /// `preview` made no page from `path`: it is not a config that can be read (its findings say why).
+    case notPreviewed(path: String)
+    /// `preview` made the page of `path` although it has `errors` errors (a missing text shows its key).
+    case previewedWithErrors(path: String, errors: Int)
+    /// `preview --check` did not measure the page of `path` (no browser, or it failed): exit 3.
+    case notChecked(path: String, reason: String)
 
     /// How much it matters: `error` events fail the run, `warning` ones are worth a look.
     public var severity: Severity {
         switch self {
         case .fixed, .wouldFix, .formatted, .wouldReformat, .wroteBaseline, .removedStale, .skipped: return .note
-        case .keptStale: return .warning
-        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused: return .error
+        case .keptStale, .previewedWithErrors: return .warning
+        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused, .notPreviewed, .notChecked: return .error
         }
     }
 
@@ -93,6 +99,10 @@ public enum RunEvent: Sendable, Equatable {
         case .skipped(let path, let reason): return "skipped '\(path)': \(reason)"
         case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .refused(let message, _): return message
+        case .notPreviewed(let path): return "nothing to preview: \(path) is not a config that can be read"
+        case .previewedWithErrors(let path, let errors):
+            return "\(path) has \(MessageText.count(errors, "error")); the preview shows what can be shown (a missing text shows its key)"
+        case .notChecked(_, let reason): return reason
         }
     }
 
@@ -113,6 +123,9 @@ public enum RunEvent: Sendable, Equatable {
         case .skipped: return "skipped"
         case .unreadable: return "unreadable"
         case .refused: return "refused"
+        case .notPreviewed: return "not-previewed"
+        case .previewedWithErrors: return "previewed-with-errors"
+        case .notChecked: return "not-checked"
         }
     }
 
@@ -121,7 +134,8 @@ public enum RunEvent: Sendable, Equatable {
         switch self {
         case .fixed(let path, _), .wouldFix(let path, _), .formatted(let path), .wouldReformat(let path), .notFormatted(let path),
              .wroteBaseline(let path, _), .writeFailed(let path, _), .notCompiled(let path, _), .removedStale(let path),
-             .keptStale(let path, _), .skipped(let path, _), .unreadable(let path, _):
+             .keptStale(let path, _), .skipped(let path, _), .unreadable(let path, _), .notPreviewed(let path),
+             .previewedWithErrors(let path, _), .notChecked(let path, _):
             return path == "-" ? nil : path
         case .baselineNotWritten, .refused: return nil
         }

@@ -62,7 +62,8 @@ package struct RunLog: Sendable {
     private func verdict(_ report: LintReport, _ settings: RunSettings) -> RunVerdict {
         for case let .refused(message, help) in events { return .refused(message: message, help: help) }
         if invalidConfiguration { return .invalidConfiguration }
-        if !unreadable.isEmpty || report.summary.unwritten > 0 { return .unreadable }
+        let notChecked = events.contains { if case .notChecked = $0 { return true } else { return false } }
+        if !unreadable.isEmpty || report.summary.unwritten > 0 || notChecked { return .unreadable }
         let summary = report.summary
         if findingsFail {
             if summary.errors > 0 { return .failed(reason: nil) }
@@ -76,7 +77,7 @@ package struct RunLog: Sendable {
         // What the job itself checks for.
         for event in events {
             switch event {
-            case .wouldReformat, .notFormatted, .notCompiled: return .failed(reason: nil)
+            case .wouldReformat, .notFormatted, .notCompiled, .notPreviewed: return .failed(reason: nil)
             default: continue
             }
         }

@@ -1,0 +1,184 @@
+import JSONSyntax
+
+/// Runs the headless browser that `preview --check` measures the page in and takes screenshots
+/// with. The command line's starts a process (with a time limit); a test's can answer at once.
+package protocol BrowserRunner: Sendable {
+    /// The browser as messages name it (its path).
+    var name: String { get }
+    /// Runs the browser with `arguments` for at most `timeout` seconds: its exit status (`nil`:
+    /// stopped at the time limit) and standard output, or `nil` when it could not be started.
+    func run(_ arguments: [String], timeout: Double) -> (status: Int32?, output: [UInt8])?
+}
+
+/// The `preview` job (docs/commands.md "preview"): one authoring config analysed under its
+/// configuration file for one platform, its page written (or printed), and with ``Check`` the
+/// page measured in a headless browser. The config's errors and the measured findings are one
+/// report: what the summary counts is what the verdict judges.
+package struct RenderPreview: Sendable {
+    /// `--check`: measure the page, optionally save screenshots.
+    package struct Check: Sendable {
+        /// The browser; `nil` when none was found (recorded: nothing is checked, exit 3).
+        package var browser: (any BrowserRunner)?
+        /// `--png DIR`: one screenshot per locale × theme.
+        package var screenshots: String?
+        /// Seconds each browser run may take.
+        package var timeout: Double
+
+        package init(browser: (any BrowserRunner)?, screenshots: String? = nil, timeout: Double = 60) {
+            self.browser = browser
+            self.screenshots = screenshots
+            self.timeout = timeout
+        }
+    }
+
+    /// The config file.
+    package var path: String
+    /// Locales, themes, platform, pseudo-locales.
+    package var options: PreviewOptions
+    /// `-o`: the page's file (`-`: standard output); `nil`: standard output unless checking.
+    package var output: String?
+    /// `--check`, when asked.
+    package var check: Check?
+
+    package init(_ path: String, options: PreviewOptions, output: String? = nil, check: Check? = nil) {
+        self.path = path
+        self.options = options
+        self.output = output
+        self.check = check
+    }
+}
+
+/// What a ``RenderPreview`` job produced.
+package struct PreviewRunResult: Sendable {
+    /// The config's errors and the measured findings, events, the page for standard output, the verdict.
+    package var run: RunResult
+    /// Whether the page was measured (the report is `--check`'s findings).
+    package var checked: Bool
+}
+
+extension Workspace {
+    /// Runs a ``RenderPreview`` job.
+    package func run(_ job: RenderPreview) -> PreviewRunResult {
+        var workspace = self
+        var log = RunLog()
+        let checked = workspace.preview(job, log: &log)
+        return PreviewRunResult(run: workspace.finish(log), checked: checked)
+    }
+
+    /// The preview into `log`; `true` when the page was measured.
+    private mutating func preview(_ job: RenderPreview, log: inout RunLog) -> Bool {
+        guard let group = selectOne(job.path, display: job.path, log: &log), let policy = policy(of: group, log: &log),
+              let input = group.inputs.first, let source = read(input, log: &log) else { return false }
+        // The page never lands on what the run read (the config, the configuration file).
+        if let output = job.output, output != "-", refuses(output, option: "-o", log: &log) { return false }
+        var none: BaselineLedger?
+        let analysis = FilePipeline.check(source, policy: policy, baseline: &none, keep: .everything,
+                                          inputFormat: settings.inputFormat, platforms: [job.options.platform]).analysis
+        if analysis.format == .response, settings.inputFormat == nil {
+            log.record(.refused(message: "'\(source.path)' is an SDK response (what the SDKs download and `pull` saves), not an authoring config",
+                                help: "preview the authoring config it was made from; check a response with 'customer-center lint \(source.path)'"))
+            return false
+        }
+        guard let resolved = analysis.resolved, analysis.format == .authoring else {
+            log.record(analysis.report)
+            log.record(.notPreviewed(path: source.path))
+            return false
+        }
+        // Preview what can be previewed; say what cannot.
+        let errors = analysis.report.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { log.record(.previewedWithErrors(path: source.path, errors: errors.count)) }
+        let page = Preview.render(resolved, options: job.options)
+        if let output = job.output, output != "-" {
+            guard write(Array(page.html.utf8), to: output, option: "-o", log: &log) else {
+                log.record(FileReport(source: source, diagnostics: errors))
+                return false
+            }
+        } else if job.output == "-" || job.check == nil {
+            log.print(page.html)
+        }
+        var findings = errors
+        var measured = false
+        if let check = job.check, let found = measure(page, resolved: resolved, source: source, check: check, options: job.options, log: &log) {
+            findings += found
+            measured = true
+        }
+        log.record(FileReport(source: source, diagnostics: findings))
+        return measured
+    }
+
+    /// The page measured in the browser (a temporary folder holds what it loads, removed after),
+    /// then the screenshots; `nil` with why recorded when the browser could not say.
+    private func measure(_ page: PreviewPage, resolved: ResolvedConfig, source: SourceFile, check: RenderPreview.Check,
+                         options: PreviewOptions, log: inout RunLog) -> [Diagnostic]? {
+        let notChecked = { (reason: String) in RunEvent.notChecked(path: source.path, reason: reason) }
+        guard let browser = check.browser else {
+            log.record(notChecked("--check needs a headless Chromium on PATH (chromium-headless-shell or chromium); on Debian: apt-get install chromium-headless-shell; or pass --browser PATH"))
+            return nil
+        }
+        guard let scratch = FileSystem.temporaryDirectory() else {
+            log.record(notChecked("cannot create a temporary directory"))
+            return nil
+        }
+        defer { FileSystem.removeTree(scratch) }
+        let measuring = scratch + "/check.html"
+        do { try FileSystem.writeAtomically(Array(Preview.measuringPage(page).utf8), to: measuring) } catch {
+            log.record(notChecked(error.message))
+            return nil
+        }
+        let flags = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(Preview.width + 32),2000"]
+        guard let outcome = browser.run(flags + ["--dump-dom", "file://" + measuring], timeout: check.timeout) else {
+            log.record(notChecked("cannot run the browser '\(browser.name)'"))
+            return nil
+        }
+        guard let status = outcome.status else {
+            log.record(notChecked("the browser '\(browser.name)' did not finish within \(Int(check.timeout)) s (--timeout); nothing was checked"))
+            return nil
+        }
+        let dom = String(decoding: outcome.output, as: UTF8.self)
+        guard status == 0, dom.contains("data-overflow=") else {
+            let why = status == 0 ? "did not run the page's measuring script" : "failed (exit \(status))"
+            log.record(notChecked("the browser '\(browser.name)' \(why); nothing was checked"))
+            return nil
+        }
+        let findings = Preview.findings(measured: dom, page: page, source: source, localizationKey: resolved.config.localization?.keyRange)
+        if let directory = check.screenshots {
+            guard screenshots(resolved, options: options, browser: browser, into: directory, scratch: scratch, timeout: check.timeout,
+                              source: source, log: &log) else { return nil }
+        }
+        return findings
+    }
+
+    /// One PNG per locale × theme: each section as its own page, as wide as its screens.
+    private func screenshots(_ resolved: ResolvedConfig, options: PreviewOptions, browser: any BrowserRunner, into directory: String,
+                             scratch: String, timeout: Double, source: SourceFile, log: inout RunLog) -> Bool {
+        do { try FileSystem.makeDirectories(directory) } catch {
+            log.record(.writeFailed(path: directory, message: error.message))
+            return false
+        }
+        for locale in Preview.locales(resolved, options: options) {
+            for theme in options.themes {
+                var single = options
+                single.locales = [locale]
+                single.themes = [theme]
+                single.pseudo = false
+                let page = Preview.render(resolved, options: single)
+                let html = scratch + "/\(locale)-\(theme).html"
+                let png = directory + "/\(locale)-\(theme).png"
+                let screens = page.sections.first?.screens ?? 1
+                let width = min(max(screens, 1), 4) * (Preview.width + 16) + 32
+                do { try FileSystem.writeAtomically(Array(page.html.utf8), to: html) } catch {
+                    log.record(.notChecked(path: source.path, reason: error.message))
+                    return false
+                }
+                let outcome = browser.run(["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),620",
+                                           "--screenshot=\(png)", "file://" + html], timeout: timeout)
+                guard outcome?.status == 0, FileSystem.exists(png) else {
+                    let late = outcome != nil && outcome?.status == nil ? " in time" : ""
+                    log.record(.writeFailed(path: png, message: "the browser '\(browser.name)' did not save \(png)\(late)"))
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}
