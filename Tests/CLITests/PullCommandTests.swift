@@ -171,6 +171,9 @@ struct PullCommandTests {
         #expect(localeAlone.status == 2)
         let lintToStdout = try pull(["--lint"], server: nil, in: directory)
         #expect(lintToStdout.status == 2)
+        // The retry limits the environment sets are checked (RetryPolicy(environment:)).
+        let retries = try pull([], server: nil, in: directory, environment: ["CUSTOMER_CENTER_PULL_RETRIES": "99"])
+        #expect(retries.status == 2 && retries.stderr.contains("CUSTOMER_CENTER_PULL_RETRIES must be a number from 0 to 10"))
         // No curl on PATH: said plainly, exit 3.
         let noCurl = try pull(["-o", "live.json"], server: nil, in: directory, environment: ["PATH": directory.path, "REVENUECAT_API_URL": "http://127.0.0.1:9"])
         #expect(noCurl.status == 3 && noCurl.stderr.contains("curl"), "\(noCurl.stderr)")

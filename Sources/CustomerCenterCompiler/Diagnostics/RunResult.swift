@@ -13,7 +13,7 @@ public enum RunVerdict: Sendable, Equatable {
     /// locale; not a baseline): exit 2, nothing judged under it.
     case invalidConfiguration
     /// An input, configuration file or baseline could not be read, an output could not be
-    /// written, or the browser could not measure `preview --check`'s page: exit 3.
+    /// written, the browser could not measure `preview --check`'s page, or `pull` got nothing to save: exit 3.
     case unreadable
     /// Refused before anything was done (an output that is an input, an SDK response given to
     /// `compile`): exit 2.
@@ -68,13 +68,15 @@ public enum RunEvent: Sendable, Equatable {
     case previewedWithErrors(path: String, errors: Int)
     /// `preview --check` did not measure the page of `path` (no browser, or it failed): exit 3.
     case notChecked(path: String, reason: String)
+    /// `pull` got no config it could save (the API's answer, or a body that is not whole JSON): exit 3, nothing written.
+    case notPulled(message: String)
 
     /// How much it matters: `error` events fail the run, `warning` ones are worth a look.
     public var severity: Severity {
         switch self {
         case .fixed, .wouldFix, .formatted, .wouldReformat, .wroteBaseline, .removedStale, .skipped: return .note
         case .keptStale, .previewedWithErrors: return .warning
-        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused, .notPreviewed, .notChecked: return .error
+        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused, .notPreviewed, .notChecked, .notPulled: return .error
         }
     }
 
@@ -103,6 +105,7 @@ public enum RunEvent: Sendable, Equatable {
         case .previewedWithErrors(let path, let errors):
             return "\(path) has \(MessageText.count(errors, "error")); the preview shows what can be shown (a missing text shows its key)"
         case .notChecked(_, let reason): return reason
+        case .notPulled(let message): return message
         }
     }
 
@@ -126,6 +129,7 @@ public enum RunEvent: Sendable, Equatable {
         case .notPreviewed: return "not-previewed"
         case .previewedWithErrors: return "previewed-with-errors"
         case .notChecked: return "not-checked"
+        case .notPulled: return "not-pulled"
         }
     }
 
@@ -137,7 +141,7 @@ public enum RunEvent: Sendable, Equatable {
              .keptStale(let path, _), .skipped(let path, _), .unreadable(let path, _), .notPreviewed(let path),
              .previewedWithErrors(let path, _), .notChecked(let path, _):
             return path == "-" ? nil : path
-        case .baselineNotWritten, .refused: return nil
+        case .baselineNotWritten, .refused, .notPulled: return nil
         }
     }
 }

@@ -62,8 +62,13 @@ package struct RunLog: Sendable {
     private func verdict(_ report: LintReport, _ settings: RunSettings) -> RunVerdict {
         for case let .refused(message, help) in events { return .refused(message: message, help: help) }
         if invalidConfiguration { return .invalidConfiguration }
-        let notChecked = events.contains { if case .notChecked = $0 { return true } else { return false } }
-        if !unreadable.isEmpty || report.summary.unwritten > 0 || notChecked { return .unreadable }
+        let notDone = events.contains {
+            switch $0 {
+            case .notChecked, .notPulled: return true
+            default: return false
+            }
+        }
+        if !unreadable.isEmpty || report.summary.unwritten > 0 || notDone { return .unreadable }
         let summary = report.summary
         if findingsFail {
             if summary.errors > 0 { return .failed(reason: nil) }
