@@ -7,7 +7,9 @@ extension Server {
         guard let document = documents[uri] else { return [] }
         let found: [Diagnostic]
         switch Self.kind(of: uri) {
-        case .config?: found = analysis(of: uri)?.report.diagnostics ?? []
+        case .config?:
+            // Under a configuration file a run cannot follow nothing is checked (it is reported instead).
+            found = invalidConfiguration(forDocument: uri) != nil ? [] : analysis(of: uri)?.report.diagnostics ?? []
         case .configuration?:
             found = LinterConfiguration(source: SourceFile(path: Self.displayPath(uri), bytes: document.bytes)).diagnostics
         case nil: found = []

@@ -32,6 +32,8 @@ package struct Server {
     var nextRequestID = 1
     /// A configuration file changed: a client that pulls diagnostics is asked to pull again.
     var refreshDue = false
+    /// Invalid configuration files the client was told about, with the text it was told about.
+    var announcedConfigurations: [String: [UInt8]] = [:]
 
     /// A server that reads files that are not open through `readFile`.
     package init(readFile: @escaping FileReader) {
@@ -80,7 +82,9 @@ package struct Server {
         case "shutdown":
             shutdownRequested = true
             result = .null
-        case "textDocument/diagnostic": result = pullDiagnostics(params)
+        case "textDocument/diagnostic":
+            let uri = params["textDocument"]?["uri"]?.string
+            return [["jsonrpc": "2.0", "id": id, "result": pullDiagnostics(params)]] + configurationNotices(for: uri.map { [$0] } ?? [])
         case "textDocument/definition": result = definition(params)
         case "textDocument/references": result = references(params)
         case "textDocument/prepareRename": result = prepareRename(params)
@@ -301,12 +305,13 @@ package struct Server {
             nextRequestID += 1
             return [["jsonrpc": "2.0", "id": .int(id), "method": "workspace/diagnostic/refresh"]]
         }
-        return due.compactMap { uri in
+        let published: [JSON] = due.compactMap { uri in
             guard let document = documents[uri] else { return nil }
             return Self.notify("textDocument/publishDiagnostics", [
                 "uri": .string(uri), "version": .int(document.version), "diagnostics": .array(diagnostics(of: uri)),
             ])
         }
+        return published + configurationNotices(for: due)
     }
 
     // MARK: Files and analysis
