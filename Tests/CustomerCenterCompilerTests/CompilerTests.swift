@@ -15,8 +15,11 @@ import JSONSyntax
         Workspace().run(Compile(source, lintOptions: LintOptions(platforms: [.ios, .android]), options: CompileOptions(customer: customer))).payloads ?? []
     }
 
-    /// docs/commands.md, `compile`: each payload decodes on its SDK (the compat predictions are clean) and lints
-    /// with no error as a response for its platform.
+    /// Each payload decodes on its SDK (the compat predictions are clean) and lints clean as a
+    /// response for its platform (docs/commands.md, `compile`): no error or warning, and no note
+    /// but Android's for the refund and plan-change paths the config has for iOS. The Android
+    /// payloads carry `default_subject` / `default_body` as the backend sends them, in the table's
+    /// translation, which is not a text of the config's.
     @Test(arguments: configs)
     func everyPayloadIsAcceptedByItsSDK(_ name: String) throws {
         let payloads = Self.compileAll(try Self.source(name))
@@ -24,8 +27,8 @@ import JSONSyntax
         for payload in payloads {
             let report = Linter.lint(SourceFile(path: Compiler.relativePath(of: payload), text: payload.text),
                                      options: LintOptions(inputFormat: .response, platforms: [payload.platform]))
-            let problems = report.diagnostics.filter { $0.severity == .error || $0.id.rawValue.hasPrefix("compat.") }
-            #expect(problems.isEmpty, "\(Compiler.relativePath(of: payload)): \(problems.map(\.message))")
+            let findings = report.diagnostics.filter { $0.id != "path.platform-unsupported" || $0.severity != .note }
+            #expect(findings.isEmpty, "\(Compiler.relativePath(of: payload)): \(findings.map(\.message))")
         }
     }
 

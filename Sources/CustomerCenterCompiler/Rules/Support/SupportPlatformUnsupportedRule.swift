@@ -18,16 +18,19 @@ package enum SupportPlatformUnsupportedRule: ModelRule {
     ]
 
     /// Only where Android is a target. An authoring config customises a text by defining its key;
-    /// a response carries every built-in text, so there a text counts when it is not the SDK's
-    /// English default (a translated one too: Android's customers get the English literal). The
-    /// update warning counts when it is `true`: `false` is what Android does anyway.
+    /// a response carries every built-in text, because the backend sends one set of strings to
+    /// both platforms, merged with its own translations (docs/android-semantics.md): there a text
+    /// counts when it is neither the SDK's English default nor the built-in translation for the
+    /// response's locale, i.e. when someone wrote it. The update warning counts when it is
+    /// `true`: `false` is what Android does anyway.
     package static func check(_ context: inout RuleContext) {
         guard context.platforms.contains(.android) else { return }
         let iosToo = context.platforms.contains(.ios)
+        let builtIn = context.config.localization?.responseLocale.map { BuiltInStrings.strings(for: $0.value).strings } ?? [:]
         for (key, android) in emailTexts {
             guard let entry = context.resolved.strings[key] else { continue }
             if context.config.format == .response {
-                guard let text = entry.translations.first?.textValue, text != SDKStrings.english[key] else { continue }
+                guard let text = entry.translations.first?.textValue, text != SDKStrings.english[key], text != builtIn[key] else { continue }
             }
             context.report(.androidIgnoresEmailText(key, android: android, iosToo: iosToo), on: entry.key)
         }
