@@ -58,7 +58,8 @@ enum SchemaValidation {
     static func reportUnknownFormat(_ root: JSONNode, into sink: inout DiagnosticSink) {
         let anchor = ByteRange(root.range.start, min(root.range.end, root.range.start + 1))
         if root.objectMembers == nil {
-            sink.emit(.notAnObject(found: root.kind == .null ? "null" : "an \(root.typeName)"),
+            let name = root.typeName
+            sink.emit(.notAnObject(found: root.kind == .null ? "null" : (name.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + name),
                       at: anchor)
             return
         }

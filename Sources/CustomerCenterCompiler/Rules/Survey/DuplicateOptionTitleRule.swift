@@ -70,6 +70,15 @@ package enum DuplicateOptionTitleRule: ModelRule {
         for path in context.resolved.allPaths {
             let options = (path.survey?.options ?? []).compactMap { option in option.title?.key }
             guard options.count > 1 else { continue }
+            // Two options with one key show the same text in every locale.
+            var firstUse: [String: Located<String>] = [:]
+            for key in options {
+                if let first = firstUse[key.value] {
+                    context.report(.optionsShareKey(key.value), on: key, notes: [context.note("the other option", at: first.range)])
+                } else {
+                    firstUse[key.value] = key
+                }
+            }
             let entries = options.map { resolved.strings[$0.value]?.translations ?? .empty }
             /// The locales (as written) where option `a` and option `b` have the same text, with that text.
             func clashes(_ a: Int, _ b: Int) -> [(locale: String, text: String)] {
@@ -114,6 +123,12 @@ package enum DuplicateOptionTitleRule: ModelRule {
 }
 
 extension RuleMessage {
+    /// `survey.duplicate-option-title`: two options of one survey with the same key.
+    static func optionsShareKey(_ key: String) -> RuleMessage {
+        RuleMessage(DuplicateOptionTitleRule.descriptor,
+                    "two options of this survey use the key \(MessageText.quoted(key)): customers see the same answer twice, in every language")
+    }
+
     /// `survey.duplicate-option-title`: each shared text with the locales (as written) it is in; four shown.
     static func duplicateOptionTitle(_ byText: [(text: String, locales: [String])]) -> RuleMessage {
         let shown = byText.prefix(4).map { "\(MessageText.quoted($0.text)) in \($0.locales.map { MessageText.quoted($0) }.joined(separator: ", "))" }

@@ -75,7 +75,12 @@ enum SyntaxDiagnostics {
         case .duplicateKey(let key, let first):
             let firstBytes = source.bytes[max(0, first.start)..<min(first.end, source.bytes.count)]
             let thisBytes = source.bytes[max(0, range.start)..<min(range.end, source.bytes.count)]
-            let message = firstBytes.elementsEqual(thisBytes)
+            // Spelled alike, or alike once escapes are read (`"t"` and `"\u0074"`): the same key
+            // for every decoder. Only keys whose scalars differ but Swift compares equal
+            // (precomposed and decomposed) are one key on iOS and two on Android.
+            let sameScalars = firstBytes.elementsEqual(thisBytes)
+                || JSONParser.parse(Array(firstBytes)).root?.stringValue.map { $0.unicodeScalars.elementsEqual(key.unicodeScalars) } == true
+            let message = sameScalars
                 ? "duplicate key \(MessageText.quoted(key)) in the same object"
                 : "keys \(MessageText.codePoints(source.text(in: first))) and \(MessageText.codePoints(source.text(in: range))) differ only in Unicode normalization: iOS (Swift) reads them as one key, Android as two"
             sink.emit(JSONDuplicateKeyRule.descriptor, message, at: range,
@@ -91,7 +96,7 @@ enum SyntaxDiagnostics {
                       at: range, pointer: pointer)
         case .unsupportedEncoding(let encoding):
             sink.emit(JSONInvalidUTF8Rule.descriptor,
-                      "the file is encoded as \(encoding.rawValue); save it as UTF-8 (JSON, the dashboard and the SDKs read UTF-8 only)",
+                      "the file is encoded as \(encoding.rawValue); save it as UTF-8 (JSON is UTF-8: the dashboard, the backend and Android read nothing else)",
                       at: range, pointer: pointer)
         case .byteOrderMark:
             sink.emit(JSONByteOrderMarkRule.descriptor, "UTF-8 byte-order mark at the start of the file", at: range, pointer: pointer,
