@@ -71,6 +71,52 @@ import JSONSyntax
         #expect(Self.iosDecodes(text) == decodes, "\(what)")
     }
 
+    /// Foundation's JSONDecoder detects UTF-16 and UTF-32 by byte-order mark or NUL pattern and
+    /// decodes them (the iOS oracle on Examples/response.json in each encoding; the same text
+    /// without `change_plans` fails there as it does in UTF-8). UTF-32LE with a mark fails: its
+    /// first two bytes read as UTF-16LE's mark. Only `json.invalid-utf8` (the authoring rule: the
+    /// dashboard, the backend and Android read UTF-8) fails the others.
+    static func encoded(_ text: String, _ encoding: String) -> [UInt8] {
+        let utf16 = Array(text.utf16), scalars = text.unicodeScalars.map(\.value)
+        switch encoding {
+        case "UTF-16LE": return utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "UTF-16BE": return utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        case "UTF-32LE": return scalars.flatMap { v in (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        default: return scalars.flatMap { v in (0..<4).reversed().map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        }
+    }
+
+    static let wideTexts: [(String, Bool, Bool)] = [
+        ("UTF-16LE", false, true), ("UTF-16LE", true, true), ("UTF-16BE", false, true), ("UTF-16BE", true, true),
+        ("UTF-32LE", false, true), ("UTF-32LE", true, false), ("UTF-32BE", false, true), ("UTF-32BE", true, true),
+    ]
+
+    @Test(arguments: wideTexts)
+    func iosDecodesWideText(_ encoding: String, _ mark: Bool, _ decodes: Bool) throws {
+        let text = Self.response(title: #""Zu teuer für mich 😀""#)
+        let bom = mark ? Self.encoded("\u{FEFF}", encoding) : []
+        let options = LintOptions(inputFormat: .response, platforms: [.ios])
+        let found = Linter.lint(SourceFile(path: "r.json", bytes: bom + Self.encoded(text, encoding)), options: options).diagnostics
+        #expect(found.contains { $0.id == "compat.ios-decode-failure" } == !decodes, "\(found.map(\.message))")
+        #expect(found.contains { $0.id == "json.invalid-utf8" && $0.message.contains(encoding) })
+        // What iOS rejects in UTF-8 it rejects in any encoding, at the place in the file itself.
+        let brokenText = text.replacingOccurrences(of: #""change_plans": [], "#, with: "")
+        let failure = Linter.lint(SourceFile(path: "r.json", bytes: bom + Self.encoded(brokenText, encoding)), options: options).diagnostics
+            .filter { $0.id == "compat.ios-decode-failure" }
+        #expect(failure.count == 1, "\(failure.map(\.message))")
+        if decodes {
+            let inUTF8 = try #require(Linter.lint(SourceFile(path: "r.json", text: brokenText), options: options).diagnostics.first { $0.id == "compat.ios-decode-failure" })
+            #expect(failure.first?.message == inUTF8.message)
+            // The text before it is ASCII: one code unit per byte of UTF-8.
+            let width = encoding.hasPrefix("UTF-16") ? 2 : 4
+            #expect(failure.first?.range.start == bom.count + width * inUTF8.range.start)
+        }
+        // Read as a response without --input-format too.
+        let detected = Linter.analyze(SourceFile(path: "r.json", bytes: bom + Self.encoded(brokenText, encoding)), options: LintOptions(platforms: [.ios]))
+        #expect(detected.format == (decodes ? .response : nil))
+        #expect(detected.report.diagnostics.contains { $0.id == "compat.ios-decode-failure" } == decodes)
+    }
+
     @Test func aDeferredErrorIsReportedWhereIOSReadsIt() throws {
         let text = Self.response(title: #""\ud800""#)
         let options = LintOptions(inputFormat: .response, platforms: [.ios, .android])

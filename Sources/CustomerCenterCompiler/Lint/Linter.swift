@@ -147,13 +147,17 @@ package enum Linter {
         }
         if options.keepsTape { analysis.tape = parsed.tape }
         DocumentReader.emitSyntax(of: document, into: &sink)
+        // UTF-16 and UTF-32 are text iOS reads (Linter+WideText): its findings are those of the same text in UTF-8.
+        let wide = parsed.root == nil ? iosReadingOfWideText(source, issues: parsed.issues, options: options) : nil
         // A response with no value at all (an empty file) is one neither SDK decodes either.
-        analysis.format = document.format
+        analysis.format = document.format ?? wide?.format
         // What iOS makes of each syntax error (IOSDeferredSyntax), for responses only.
         let iosVerdicts = analysis.format == .response
-            ? parsed.issues.map { IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
+            ? parsed.issues.map { wide != nil ? .accepted : IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
         if analysis.format == .response {
-            reportUndecodable(parsed.issues, iosVerdicts: iosVerdicts, platforms: options.platforms ?? Set(Platform.allCases), into: &sink)
+            let platforms = options.platforms ?? Set(Platform.allCases)
+            reportUndecodable(parsed.issues, iosVerdicts: iosVerdicts, platforms: platforms, into: &sink)
+            if platforms.contains(.ios) { for diagnostic in wide?.diagnostics ?? [] { sink.append(diagnostic) } }
         }
         guard let root = parsed.root else { return }
         guard let format = analysis.format else {
