@@ -48,8 +48,11 @@ import TestSupport
         let omitted = try #require(counts["omitted"] as? [[String: Any]])
         #expect(omitted.first?["count"] as? Int == 100)
         // SARIF and JUnit count every finding too.
-        let junit = try CLI.run(["lint", "--format", "junit"] + off + ["customer_center.json"], in: dir)
+        // (Warnings fail a JUnit case only when they fail the gate: here --strict.)
+        let junit = try CLI.run(["lint", "--format", "junit", "--strict"] + off + ["customer_center.json"], in: dir)
         #expect(junit.stdout.contains("message=\"600 findings\""))
+        let passing = try CLI.run(["lint", "--format", "junit"] + off + ["customer_center.json"], in: dir)
+        #expect(passing.status == 0 && passing.stdout.contains("failures=\"0\"") && passing.stdout.contains("… and 100 more findings (not listed)"))
         let sarif = try CLI.run(["lint", "--format", "sarif"] + off + ["customer_center.json"], in: dir)
         #expect(sarif.stdout.contains("\"warnings\": 600"))
         #expect(sarif.stdout.contains("… and 100 more findings of 'ref.unused-string'"))

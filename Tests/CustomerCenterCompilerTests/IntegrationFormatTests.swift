@@ -115,12 +115,25 @@ import JSONSyntax
         parser.delegate = counter
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         #expect(counter.suites == report.files.count)
-        let failingPairs = report.files.reduce(0) { $0 + Set($1.diagnostics.map(\.id)).count }
+        // Only errors fail: a passing gate's warnings stay passed cases, listed in system-out.
+        let failingPairs = report.files.reduce(0) { $0 + Set($1.diagnostics.filter { $0.severity == .error }.map(\.id)).count }
+        let allPairs = report.files.reduce(0) { $0 + Set($1.diagnostics.map(\.id)).count }
+        #expect(failingPairs > 0 && failingPairs < allPairs)
         #expect(counter.failures == failingPairs)
         #expect(counter.declaredFailures == failingPairs)
         #expect(counter.testcases == counter.declaredTests)
         #expect(counter.failureText.contains("'missing%key' is not a key"))
-        #expect(counter.failureText.contains("'p, x:y'"))
+        #expect(xml.contains("<system-out>") && xml.contains(": warning: "))
+        // Warnings that fail the gate (--strict, --max-warnings) fail their rule's case too.
+        var strict = report
+        strict.warningsFailGate = true
+        let strictCounter = JUnitCounter()
+        let strictParser = XMLParser(data: Data(JUnitRenderer(rules: RuleCatalog.all).render(strict).utf8))
+        strictParser.delegate = strictCounter
+        #expect(strictParser.parse())
+        let failingWithWarnings = report.files.reduce(0) { $0 + Set($1.diagnostics.filter { $0.severity >= .warning }.map(\.id)).count }
+        #expect(strictCounter.failures == failingWithWarnings && failingWithWarnings > failingPairs)
+        #expect(strictCounter.failureText.contains("'p, x:y'"))
     }
 
     @Test func baselineAcceptsKnownFindingsAndReportsStaleOnes() throws {

@@ -111,6 +111,10 @@ public struct LintReport: Sendable {
     /// a baseline's own reports, which the summary does not count as checked files.
     package var inputCount: Int?
 
+    /// Whether the run's warnings fail its gate (`--strict`, or more than `--max-warnings`):
+    /// the JUnit report then fails a rule for a warning, else only for an error.
+    package var warningsFailGate = false
+
     /// Counts for the summary line and the JSON `summary`: every finding of the run, shown or not.
     package var summary: DiagnosticSummary {
         let counts = self.counts

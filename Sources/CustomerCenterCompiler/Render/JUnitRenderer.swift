@@ -1,5 +1,8 @@
-/// JUnit XML: a test suite per file, a test case per file × rule that applies to it; a rule with
-/// findings fails, its failure listing every finding (`type` is the worst severity).
+/// JUnit XML: a test suite per file, a test case per file × rule that applies to it. A rule fails
+/// only for findings that fail the run's gate (errors; warnings under `--strict` or past
+/// `--max-warnings`), its failure listing every finding (`type` is the worst severity); other
+/// findings are listed in the passed case's `system-out`, so a green run stays green
+/// (docs/integrations.md).
 
 import JSONSyntax
 package struct JUnitRenderer {
@@ -28,8 +31,8 @@ package struct JUnitRenderer {
                     cases += "/>\n"
                     continue
                 }
-                failures += 1
                 let worst = diagnostics.map(\.severity).max() ?? .error
+                let fails = worst == .error || (worst == .warning && report.warningsFailGate)
                 let lines = diagnostics.map { diagnostic -> String in
                     let at = file.source.location(of: diagnostic.range.start)
                     return "\(file.source.path):\(at.line):\(at.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
@@ -37,6 +40,11 @@ package struct JUnitRenderer {
                 // The count is exact; the listing stops at the display cap and says so.
                 let total = file.counts.byRule[id] ?? diagnostics.count
                 let more = file.omitted[id].map { ["… and \(MessageText.count($0, "more finding", "more findings")) (not listed)"] } ?? []
+                guard fails else {
+                    cases += ">\n      <system-out>" + Self.escape((lines + more).joined(separator: "\n")) + "</system-out>\n    </testcase>\n"
+                    continue
+                }
+                failures += 1
                 cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(Self.escape(MessageText.count(total, "finding")))\">"
                 cases += Self.escape((lines + more).joined(separator: "\n")) + "</failure>\n    </testcase>\n"
             }

@@ -56,6 +56,8 @@ package struct RunLog: Sendable {
         report.skipped = skipped
         report.events = events
         report.inputCount = inputs.count
+        let warnings = report.summary.warnings
+        report.warningsFailGate = findingsFail && ((settings.strict && warnings > 0) || settings.maxWarnings.map { warnings > $0 } == true)
         return RunResult(report: report, documents: documents, verdict: verdict(report, settings), readPaths: readPaths)
     }
 
