@@ -165,16 +165,49 @@ public struct CustomerCenterClient: Sendable {
         guard let key = text.range(of: "\"message\"") else { return nil }
         let rest = text[key.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
         guard rest.first == "\"" else { return nil }
-        var message = ""
-        var escaped = false
-        for character in rest.dropFirst() {
-            if escaped { message.append(character); escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if character == "\"" { break }
-            message.append(character)
-        }
+        let message = Self.jsonStringContent(rest.dropFirst().unicodeScalars)
         let line = String(message.map { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) ? " " : $0 }.prefix(200))
         return line.isEmpty ? nil : redact(line)
+    }
+
+    /// The text of a JSON string whose opening quote is already read, escapes decoded (`\u00e9`
+    /// is é, a surrogate pair one scalar, `\n` a line break), up to the closing quote.
+    static func jsonStringContent(_ scalars: Substring.UnicodeScalarView) -> String {
+        var out = String.UnicodeScalarView()
+        var iterator = scalars.makeIterator()
+        var pendingHigh: UInt32?
+        func hex4() -> UInt32? {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard let digit = iterator.next(), let nibble = UInt32(String(digit), radix: 16) else { return nil }
+                value = value << 4 | nibble
+            }
+            return value
+        }
+        while let scalar = iterator.next(), scalar != "\"" {
+            guard scalar == "\\", let escape = iterator.next() else {
+                pendingHigh = nil
+                out.append(scalar)
+                continue
+            }
+            let simple: [Unicode.Scalar: Unicode.Scalar] = ["n": "\n", "t": "\t", "r": "\r", "b": "\u{8}", "f": "\u{C}"]
+            if escape == "u", let unit = hex4() {
+                if (0xD800..<0xDC00).contains(unit) {
+                    pendingHigh = unit
+                    continue
+                }
+                if (0xDC00..<0xE000).contains(unit), let high = pendingHigh,
+                   let pair = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)) {
+                    out.append(pair)
+                } else {
+                    out.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+                }
+            } else {
+                out.append(simple[escape] ?? escape)
+            }
+            pendingHigh = nil
+        }
+        return String(out)
     }
 
     /// `text` with every occurrence of the key replaced: whatever a server or curl echoes.

@@ -60,6 +60,17 @@ struct PullCommandTests {
         #expect(server.requests.count == ([429, 503].contains(status) ? 3 : 1))
     }
 
+    /// The API's message is a JSON string: its escapes are read, not shown (`\u00e9` is é, a pair
+    /// of surrogates one emoji, a line break a space on the one line).
+    @Test func theAPIMessageIsDecoded() throws {
+        let body = #"{"type":"parameter_error","message":"Param\u00e8tre invalide:\nproject \"x\" \ud83d\ude00\/v2"}"#
+        let server = try LoopbackServer { _, _ in LoopbackServer.answer(400, Array(body.utf8)) }
+        defer { server.stop() }
+        let result = try pull([], server: server, in: try CLI.temporaryDirectory())
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(#"the API answered 400: Paramètre invalide: project "x" 😀/v2"#), "\(result.stderr)")
+    }
+
     @Test func retriesAfterRetryAfterAndBackoff() throws {
         let server = try LoopbackServer { _, index in
             switch index {

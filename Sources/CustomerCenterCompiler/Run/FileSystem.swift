@@ -66,7 +66,8 @@ package enum FileSystem {
                     let n = systemRead(fd, buffer.baseAddress! + filled, expectedSize - filled)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        failure = Failure(message: "cannot read \(name): \(errorText())")
+                        let reason = errorText()
+                        failure = Failure(message: "cannot read \(name): \(reason)", reason: reason)
                         break
                     }
                     if n == 0 { break }
@@ -85,7 +86,8 @@ package enum FileSystem {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read \(name): \(errorText())")
+                let reason = errorText()
+                throw Failure(message: "cannot read \(name): \(reason)", reason: reason)
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
@@ -98,7 +100,7 @@ package enum FileSystem {
     }
 
     private static func tooLarge(_ name: String) -> Failure {
-        Failure(message: "cannot read \(name): larger than \(maxInputSize >> 20) MiB")
+        Failure(message: "cannot read \(name): larger than \(maxInputSize >> 20) MiB", reason: "larger than \(maxInputSize >> 20) MiB")
     }
 
     package static func errorText() -> String {
