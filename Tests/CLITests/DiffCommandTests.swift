@@ -58,4 +58,58 @@ import Testing
         // No input given: the usage error comes before standard input is read (a write would hit a closed pipe).
         #expect(try CLI.run(["diff", "-", "-"]).status == 2)
     }
+
+    static let v2 = CLI.packageRoot.appendingPathComponent("Examples/customer_center.v2.json").path
+
+    /// `--color always` paints breaking lines (and overrides NO_COLOR); `auto` into a pipe and `never` do not.
+    @Test func colourFollowsTheFlagAndNoColor() throws {
+        let always = try CLI.run(["diff", "--color", "always", Self.example, Self.v2], environment: ["NO_COLOR": "1"])
+        #expect(always.status == 1)
+        let breaking = try #require(always.stdout.split(separator: "\n").first)
+        #expect(breaking.hasPrefix("\u{1B}[1;31mbreaking ") && breaking.hasSuffix("\u{1B}[0m"), "\(always.stdout)")
+        #expect(!always.stdout.split(separator: "\n").contains { $0.hasPrefix("         ") && $0.contains("\u{1B}") })
+        for flags in [["--color", "never"], ["--color", "auto"], []] {
+            let plain = try CLI.run(["diff"] + flags + [Self.example, Self.v2])
+            #expect(plain.status == 1 && !plain.stdout.contains("\u{1B}") && plain.stdout.contains("breaking "), "\(flags)")
+        }
+        #expect(try CLI.run(["diff", "--color", "sometimes", Self.example, Self.v2]).status == 2)
+    }
+
+    @Test func responsesOfTwoPlatformsAreAUsageErrorUnlessAsked() throws {
+        let directory = try CLI.temporaryDirectory()
+        let android = directory.appendingPathComponent("android.json")
+        try String(contentsOfFile: Self.response, encoding: .utf8).replacingOccurrences(of: "ios_offer_id", with: "android_offer_id")
+            .write(to: android, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["diff", Self.response, android.path])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("is iOS's response") && refused.stderr.contains("--across-platforms"), "\(refused.stderr)")
+        let asked = try CLI.run(["diff", "--across-platforms", Self.response, android.path])
+        #expect(asked.status == 1, "\(asked.stdout)\(asked.stderr)")
+    }
+
+    @Test func compiledNamesThePayloadsAndOrderCanBeIgnored() throws {
+        let compiled = try CLI.run(["diff", "--compiled", "--platform", "android", Self.example, Self.v2])
+        #expect(compiled.status == 1, "\(compiled.stderr)")
+        #expect(compiled.stdout.contains("de/android: changed string 'option_too_expensive' [de]: 'Zu teuer' → 'Zu teuer für mich'"), "\(compiled.stdout)")
+        #expect(!compiled.stdout.contains("/ios"))
+        let json = try CLI.run(["diff", "--compiled", "--format", "json", Self.example, Self.v2])
+        let root = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((root["changes"] as? [[String: Any]])?.isEmpty == false)
+        #expect(try CLI.run(["diff", "--platform", "ios", Self.example, Self.v2]).status == 2)
+
+        let directory = try CLI.temporaryDirectory()
+        let reordered = directory.appendingPathComponent("customer_center.json")
+        let text = try String(contentsOfFile: Self.example, encoding: .utf8)
+        var root2 = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var screens = try #require(root2["screens"] as? [String: Any])
+        var management = try #require(screens["MANAGEMENT"] as? [String: Any])
+        management["paths"] = (management["paths"] as? [Any]).map { Array($0.reversed()) }
+        screens["MANAGEMENT"] = management
+        root2["screens"] = screens
+        try JSONSerialization.data(withJSONObject: root2).write(to: reordered)
+        let order = try CLI.run(["diff", Self.example, reordered.path])
+        #expect(order.status == 0 && order.stdout.contains("reordered the paths of screen 'MANAGEMENT'"), "\(order.stdout)")
+        let ignored = try CLI.run(["diff", "--ignore-order", Self.example, reordered.path])
+        #expect(ignored.status == 0 && ignored.stdout == "no semantic changes\n", "\(ignored.stdout)")
+    }
 }

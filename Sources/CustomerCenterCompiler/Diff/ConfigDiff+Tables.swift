@@ -1,50 +1,6 @@
 import JSONSyntax
 
 extension ConfigDiff {
-    static func offers(_ old: ResolvedConfig, _ new: ResolvedConfig, into changes: inout [ConfigChange]) {
-        for (key, offer) in old.offers.sorted(by: { $0.key < $1.key }) where new.offers[key] == nil {
-            changes.append(ConfigChange(kind: .removed, breaking: false, subject: "offer", pointer: offer.pointer, message: "removed offer \(q(key))"))
-            // Removed with every use of it, the offer still takes its store offer ids away from
-            // the customers who were shown it: as breaking as changing them.
-            for (field, id) in [("ios_offer_id", offer.iosOfferID?.value), ("android_offer_id", offer.androidOfferID?.value)] {
-                guard let id else { continue }
-                changes.append(ConfigChange(kind: .removed, breaking: true, subject: "store-offer-id", pointer: offer.pointer,
-                                            message: "removed \(field) \(q(id)) with offer \(q(key))"))
-            }
-        }
-        for (key, offer) in new.offers.sorted(by: { $0.key < $1.key }) {
-            guard let before = old.offers[key] else {
-                changes.append(ConfigChange(kind: .added, breaking: false, subject: "offer", pointer: offer.pointer, message: "added offer \(q(key))"))
-                continue
-            }
-            for (field, a, b) in [("ios_offer_id", before.iosOfferID?.value, offer.iosOfferID?.value),
-                                  ("android_offer_id", before.androidOfferID?.value, offer.androidOfferID?.value)] where a != b {
-                // Adding an id is new reach; changing or removing one points customers at another store offer.
-                let breaking = a != nil
-                changes.append(ConfigChange(kind: .changed, breaking: breaking, subject: "store-offer-id", pointer: offer.pointer,
-                                            message: "changed \(field) of offer \(q(key)): \(describe(a)) → \(describe(b))"))
-            }
-            var details: [String] = []
-            if text(before.title) != text(offer.title) { details.append("title") }
-            if text(before.subtitle) != text(offer.subtitle) { details.append("subtitle") }
-            if eligibility(before) != eligibility(offer) { details.append("eligibility \(eligibility(before)) → \(eligibility(offer))") }
-            if mapping(before) != mapping(offer) { details.append("product_mapping") }
-            if !details.isEmpty {
-                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "offer", pointer: offer.pointer,
-                                            message: "changed offer \(q(key)): " + details.joined(separator: "; ")))
-            }
-        }
-    }
-
-    static func eligibility(_ offer: Offer) -> String {
-        let conditions = (offer.eligibility ?? []).map { "\($0.conditionType?.value ?? "?") \($0.comparison?.value ?? "?") \($0.amount?.value.text ?? "?")" }
-        return conditions.isEmpty ? "always" : conditions.joined(separator: " AND ")
-    }
-
-    static func mapping(_ offer: Offer) -> [String] {
-        (offer.productMapping ?? []).map { "\($0.product.value)=\($0.offer.value)" }.sorted()
-    }
-
     static func locales(_ old: ResolvedConfig, _ new: ResolvedConfig, into changes: inout [ConfigChange]) {
         let pointer = new.config.localization?.pointer ?? new.config.basePointer.appending("localization")
         let newLocales = Set(new.targetLocales), oldLocales = Set(old.targetLocales)

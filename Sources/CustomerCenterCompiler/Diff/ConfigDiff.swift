@@ -2,15 +2,18 @@ import JSONSyntax
 
 /// Semantic differences between two versions of a config (``compare(_:_:inputFormat:)``):
 /// screens, paths, survey options, offers, store offer ids, strings per locale, locales and
-/// settings. Matching is by id and key, so reordering and reformatting are not changes.
+/// settings. Matching is by id and key, so reformatting is not a change; a new order of paths or
+/// survey options is a `reordered` change, which customers see.
 public enum ConfigDiff {
-    /// Every change from `old` to `new`, breaking first.
-    package static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig) -> [ConfigChange] {
+    /// Every change from `old` to `new`, breaking first; `reordered` ones left out when `ignoringOrder`.
+    package static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig, ignoringOrder: Bool = false) -> [ConfigChange] {
         var changes: [ConfigChange] = []
         let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
         screens(old, new, into: &changes)
         paths(old, new, into: &changes)
+        if !ignoringOrder { order(old, new, into: &changes) }
         offers(oldResolved, newResolved, into: &changes)
+        offerSites(old, new, oldResolved, newResolved, into: &changes)
         locales(oldResolved, newResolved, into: &changes)
         strings(old, new, into: &changes)
         settings(old, new, into: &changes)
@@ -51,16 +54,20 @@ public enum ConfigDiff {
             var details: [String] = []
             if oldPath.screenKey != newPath.screenKey { details.append("moved from \(q(oldPath.screenKey)) to \(q(newPath.screenKey))") }
             for (name, a, b) in [("type", oldPath.type?.value, newPath.type?.value), ("title", text(oldPath.title), text(newPath.title)),
-                                 ("offer", offerName(oldPath.offer), offerName(newPath.offer)), ("url", oldPath.url?.value, newPath.url?.value),
+                                 ("offer", offerKey(oldPath.offer), offerKey(newPath.offer)), ("url", oldPath.url?.value, newPath.url?.value),
                                  ("open_method", oldPath.openMethod?.value, newPath.openMethod?.value),
                                  ("action_identifier", oldPath.actionIdentifier?.value, newPath.actionIdentifier?.value),
                                  ("refund_window", oldPath.refundWindow?.value, newPath.refundWindow?.value)] where a != b {
                 details.append("\(name) \(describe(a)) → \(describe(b))")
             }
             if (oldPath.survey == nil) != (newPath.survey == nil) { details.append(newPath.survey == nil ? "survey removed" : "survey added") }
+            let placeholders = placeholdersChanged(oldPath.title, newPath.title) || placeholdersChanged(oldPath.survey?.title, newPath.survey?.title)
+            if text(oldPath.survey?.title) != text(newPath.survey?.title), oldPath.survey != nil, newPath.survey != nil {
+                details.append("survey title \(describe(text(oldPath.survey?.title))) → \(describe(text(newPath.survey?.title)))")
+            }
             if !details.isEmpty {
-                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "path", pointer: newPath.pointer,
-                                            message: "changed path \(q(id)): " + details.joined(separator: "; ")))
+                changes.append(ConfigChange(kind: .changed, breaking: placeholders, subject: "path", pointer: newPath.pointer,
+                                            message: "changed path \(q(id)): " + details.joined(separator: "; ") + (placeholders ? " (its placeholders changed)" : "")))
             }
             options(oldPath, newPath, into: &changes)
         }
@@ -82,10 +89,12 @@ public enum ConfigDiff {
             guard let id = option.id?.value, let before = oldOptions.first(where: { $0.id?.value == id }) else { continue }
             var details: [String] = []
             if text(before.title) != text(option.title) { details.append("title \(describe(text(before.title))) → \(describe(text(option.title)))") }
-            if offerName(before.offer) != offerName(option.offer) { details.append("offer \(describe(offerName(before.offer))) → \(describe(offerName(option.offer)))") }
+            if offerKey(before.offer) != offerKey(option.offer) { details.append("offer \(describe(offerKey(before.offer))) → \(describe(offerKey(option.offer)))") }
             if !details.isEmpty {
-                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "survey-option", pointer: option.pointer,
-                                            message: "changed survey option \(q(id)) of path \(pathID): " + details.joined(separator: "; ")))
+                let placeholders = placeholdersChanged(before.title, option.title)
+                changes.append(ConfigChange(kind: .changed, breaking: placeholders, subject: "survey-option", pointer: option.pointer,
+                                            message: "changed survey option \(q(id)) of path \(pathID): " + details.joined(separator: "; ")
+                                                + (placeholders ? " (its placeholders changed)" : "")))
             }
         }
     }
@@ -116,12 +125,17 @@ public enum ConfigDiff {
 
     static func text(_ source: TextSource?) -> String? { source?.located.value }
 
-    static func offerName(_ reference: OfferReference?) -> String? {
-        switch reference {
-        case .key(let key)?: return key.value
-        case .inline(let offer)?: return offer.iosOfferID?.value ?? offer.androidOfferID?.value ?? offer.title?.located.value
-        case nil: return nil
-        }
+    /// Whether two texts written in place (a response's) name different placeholders: as
+    /// breaking as a string of an authoring config whose placeholders changed. A key names none.
+    static func placeholdersChanged(_ a: TextSource?, _ b: TextSource?) -> Bool {
+        guard let a, let b, a.key == nil, b.key == nil else { return false }
+        return Placeholders.names(in: a.located.value) != Placeholders.names(in: b.located.value)
+    }
+
+    /// The `promotional_offer_key` (authoring); an inline offer is compared where it is shown (`offerSites`).
+    static func offerKey(_ reference: OfferReference?) -> String? {
+        if case .key(let key)? = reference { return key.value }
+        return nil
     }
 
     static func describe(_ value: String?) -> String { value.map { q($0) } ?? "none" }

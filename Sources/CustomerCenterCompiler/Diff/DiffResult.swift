@@ -22,6 +22,9 @@ public enum DiffProblem: Sendable {
     /// One side is an authoring config and the other a response: one holds string keys, the
     /// other the texts of one locale, so every text would look changed.
     case mismatchedFormats(old: String, oldFormat: InputFormat, new: String, newFormat: InputFormat)
+    /// Two responses of different platforms: each carries only its own platform's store offer
+    /// ids, so every offer would look changed.
+    case mismatchedPlatforms(old: String, oldPlatform: Platform, new: String, newPlatform: Platform)
 
     /// One line for people, lower-case start.
     public var message: String {
@@ -30,13 +33,21 @@ public enum DiffProblem: Sendable {
         case .notAConfig(let path): return "cannot compare: '\(path)' is not a Customer Center config (neither format)"
         case .mismatchedFormats(let old, let oldFormat, let new, let newFormat):
             return "'\(old)' is \(Self.describe(oldFormat)) and '\(new)' is \(Self.describe(newFormat)): they cannot be compared"
+        case .mismatchedPlatforms(let old, let oldPlatform, let new, let newPlatform):
+            return "'\(old)' is \(oldPlatform.displayName)'s response and '\(new)' is \(newPlatform.displayName)'s: every store offer id would look changed"
         }
     }
 
     /// What to do instead, when there is something to say.
     public var help: String? {
-        guard case .mismatchedFormats = self else { return nil }
-        return "compare two authoring configs (e.g. the committed export and 'pull' without --platform), or two responses"
+        switch self {
+        case .mismatchedFormats:
+            return "compare two authoring configs (e.g. the committed export and 'pull' without --platform), or two responses"
+        case .mismatchedPlatforms:
+            return "compare two responses of one platform, or pass --across-platforms to compare them anyway"
+        default:
+            return nil
+        }
     }
 
     static func describe(_ format: InputFormat) -> String {

@@ -1,12 +1,30 @@
 import JSONSyntax
 
-// The diff job's entry point sits with the run, above both the reader it needs (Lint's decode)
-// and the comparison (Diff), which stands on the model alone.
+/// How `customer-center diff` compares (docs/commands.md, `diff`).
+package struct DiffOptions: Sendable {
+    /// The format to read both sides as; `nil` = detect.
+    package var inputFormat: InputFormat?
+    /// Leave `reordered` changes out (`--ignore-order`).
+    package var ignoresOrder = false
+    /// Compare what each platform × locale shows after compilation (`--compiled`).
+    package var compiled = false
+    /// With `compiled`: these platforms; `nil` = both sides' target platforms.
+    package var platforms: Set<Platform>?
+    /// Compare two responses of different platforms (`--across-platforms`).
+    package var acrossPlatforms = false
+
+    /// Creates options.
+    package init(inputFormat: InputFormat? = nil) { self.inputFormat = inputFormat }
+}
+
+// The diff job's entry point sits with the run, above the reader it needs (Lint's decode), the
+// compiler (`compiled`) and the comparison (Diff), which stands on the model alone.
 extension ConfigDiff {
-    /// Compares two versions of a config (docs/commands.md "diff"): screens, paths, survey options, offers,
-    /// store offer ids, strings per locale, locales and settings, matched by id and key, so
-    /// reordering and reformatting are not changes. Both sides must be valid JSON of one format
-    /// (detected unless `inputFormat` is given); otherwise `problem` says which side is not.
+    /// Compares two versions of a config (docs/commands.md, `diff`): screens, paths, survey
+    /// options, offers, store offer ids, strings per locale, locales and settings, matched by id
+    /// and key, so reformatting is not a change (a new order of paths or options is). Both sides
+    /// must be valid JSON of one format (detected unless `inputFormat` is given); otherwise
+    /// `problem` says which side is not.
     ///
     /// ```swift
     /// let old = SourceFile(path: "live.json", text: liveJSON)
@@ -20,9 +38,14 @@ extension ConfigDiff {
     /// }
     /// ```
     public static func compare(_ old: SourceFile, _ new: SourceFile, inputFormat: InputFormat? = nil) -> DiffResult {
+        compare(old, new, options: DiffOptions(inputFormat: inputFormat))
+    }
+
+    /// `compare(_:_:inputFormat:)` under `options`.
+    package static func compare(_ old: SourceFile, _ new: SourceFile, options: DiffOptions) -> DiffResult {
         var sides: [(config: CustomerCenterConfig, format: InputFormat?)] = []
         for source in [old, new] {
-            let analysis = Linter.decode(source, inputFormat: inputFormat)
+            let analysis = Linter.decode(source, inputFormat: options.inputFormat)
             // Only syntax errors stop the comparison: the model of a config with other findings
             // is still what the SDKs would read.
             let syntax = analysis.report.diagnostics.filter { $0.id.rawValue.hasPrefix("json.") && $0.severity == .error }
@@ -32,9 +55,66 @@ extension ConfigDiff {
             guard let config = analysis.config else { return DiffResult(changes: [], problem: .notAConfig(path: source.path)) }
             sides.append((config, analysis.format))
         }
+        let (a, b) = (sides[0].config, sides[1].config)
         if let oldFormat = sides[0].format, let newFormat = sides[1].format, oldFormat != newFormat {
             return DiffResult(changes: [], problem: .mismatchedFormats(old: old.path, oldFormat: oldFormat, new: new.path, newFormat: newFormat))
         }
-        return DiffResult(changes: changes(from: sides[0].config, to: sides[1].config), problem: nil)
+        if a.format == .response, !options.acrossPlatforms {
+            let (x, y) = (PlatformInference.infer(a), PlatformInference.infer(b))
+            if x.count == 1, y.count == 1, let oldPlatform = x.first, let newPlatform = y.first, oldPlatform != newPlatform {
+                return DiffResult(changes: [], problem: .mismatchedPlatforms(old: old.path, oldPlatform: oldPlatform, new: new.path, newPlatform: newPlatform))
+            }
+        }
+        guard options.compiled, a.format == .authoring else {
+            return DiffResult(changes: changes(from: a, to: b, ignoringOrder: options.ignoresOrder), problem: nil)
+        }
+        return DiffResult(changes: compiledChanges(from: a, to: b, options: options), problem: nil)
+    }
+
+    /// What customers see, per platform × locale: both versions compiled for every locale either
+    /// supports (a locale one side lacks gets that side's fallback texts, as customers would) and
+    /// each pair of payloads compared as responses. A change seen in several payloads is one
+    /// line naming them (`ja/android, ja/ios: …`).
+    static func compiledChanges(from old: CustomerCenterConfig, to new: CustomerCenterConfig, options: DiffOptions) -> [ConfigChange] {
+        let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
+        var changes: [ConfigChange] = []
+        locales(oldResolved, newResolved, into: &changes)
+        var locales: [String] = []
+        var seen: Set<String> = []
+        for code in newResolved.targetLocaleCodes + oldResolved.targetLocaleCodes where seen.insert(LocaleCode.normalized(code)).inserted {
+            locales.append(code)
+        }
+        let platforms = options.platforms ?? PlatformInference.infer(old).union(PlatformInference.infer(new))
+        var grouped: [(change: ConfigChange, payloads: [String])] = []
+        var index: [String: Int] = [:]
+        for platform in platforms.sorted() {
+            for locale in locales {
+                guard let a = payload(oldResolved, platform, locale), let b = payload(newResolved, platform, locale) else { continue }
+                for change in ConfigDiff.changes(from: a, to: b, ignoringOrder: options.ignoresOrder) where change.subject != "locale" {
+                    let key = "\(change.kind)|\(change.breaking)|\(change.subject)|\(change.message)"
+                    if let slot = index[key] {
+                        grouped[slot].payloads.append("\(locale)/\(platform.rawValue)")
+                    } else {
+                        index[key] = grouped.count
+                        grouped.append((change, ["\(locale)/\(platform.rawValue)"]))
+                    }
+                }
+            }
+        }
+        let all = platforms.count * locales.count
+        for (change, payloads) in grouped {
+            var labelled = change
+            let names = payloads.count == all && all > 1 ? "every payload"
+                : payloads.prefix(4).joined(separator: ", ") + (payloads.count > 4 ? " and \(payloads.count - 4) more" : "")
+            labelled.message = "\(names): \(change.message)"
+            changes.append(labelled)
+        }
+        return changes.sorted(by: ConfigChange.order)
+    }
+
+    /// The payload `compile` writes for `platform` and `locale`, read back as a response.
+    static func payload(_ resolved: ResolvedConfig, _ platform: Platform, _ locale: String) -> CustomerCenterConfig? {
+        guard let payload = Compiler.payloads(resolved, platforms: [platform], locales: [locale]).first else { return nil }
+        return Linter.decode(SourceFile(path: Compiler.relativePath(of: payload), text: payload.text), inputFormat: .response).config
     }
 }
