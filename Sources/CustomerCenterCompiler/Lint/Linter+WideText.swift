@@ -20,7 +20,7 @@ extension Linter {
         func map(_ range: ByteRange) -> ByteRange {
             ByteRange(offsets[min(max(range.start, 0), offsets.count - 1)], offsets[min(max(range.end, 0), offsets.count - 1)])
         }
-        let diagnostics = analysis.report.diagnostics.filter { $0.id.rawValue.hasPrefix("compat.ios-") }.map { diagnostic in
+        let diagnostics = analysis.report.diagnostics.filter { [CompatIOSDecodeFailureRule.descriptor.id, CompatIOSCrashRule.descriptor.id].contains($0.id) }.map { diagnostic in
             var mapped = diagnostic
             mapped.range = map(diagnostic.range)
             mapped.notes = diagnostic.notes.map { note in
