@@ -48,7 +48,7 @@ extension ConfigDiff {
             let analysis = Linter.decode(source, inputFormat: options.inputFormat)
             // Only syntax errors stop the comparison: the model of a config with other findings
             // is still what the SDKs would read.
-            let syntax = analysis.report.diagnostics.filter { $0.id.rawValue.hasPrefix("json.") && $0.severity == .error }
+            let syntax = analysis.report.diagnostics.filter { $0.id.descriptor?.isSyntax == true && $0.severity == .error }
             guard syntax.isEmpty else {
                 return DiffResult(changes: [], problem: .invalidJSON(FileReport(source: source, diagnostics: syntax)))
             }
