@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Only what users run: the tool, its libraries, the plugins, and the tests. The benchmarks
+// (Benchmarks/Package.swift) and the fuzzer (Scripts/fuzz.sh) are built apart, so a first install
+// (`pre-commit`, a package dependency) builds none of them.
 let package = Package(
     name: "customer-center",
     // What the code needs on Apple systems (the plugins build the tool on the developer's Mac).
@@ -33,10 +36,6 @@ let package = Package(
             capability: .command(intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs")),
             dependencies: ["customer-center"]
         ),
-        // Benchmarks: swift run -c release customer-center-bench
-        .executableTarget(name: "customer-center-bench", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "JSONSyntax"], path: "Benchmarks/Bench"),
-        .executableTarget(name: "startup-floor", path: "Benchmarks/StartupFloor"),
-        .executableTarget(name: "peak-rss", path: "Benchmarks/PeakRSS"),
         // What several test targets need, written once: scratch directories, the seeded
         // generator, the repository's paths, starting a process. Used only by test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -5,7 +5,8 @@ import Glibc
 import JSONSyntax
 #endif
 
-// customer-center benchmarks: `swift run -c release customer-center-bench [--quick]`.
+// customer-center benchmarks, from Benchmarks/ (docs/performance.md): `swift build -c release`, then
+// `swift build -c release --product customer-center`, then `.build/release/customer-center-bench [--quick]`.
 // Everything is measured side by side in one run, on this machine, and reported as ratios first.
 
 let quick = CommandLine.arguments.contains("--quick")
@@ -124,7 +125,7 @@ let tool = binaryDirectory.appendingPathComponent("customer-center")
 let floor = binaryDirectory.appendingPathComponent("startup-floor")
 let peakRSS = binaryDirectory.appendingPathComponent("peak-rss")
 for binary in [tool, floor, peakRSS] where !FileManager.default.isExecutableFile(atPath: binary.path) {
-    print("missing \(binary.path): run `swift build -c release` first (swift run does it)"); exit(1)
+    print("missing \(binary.path): in Benchmarks/, run `swift build -c release` and `swift build -c release --product customer-center` first"); exit(1)
 }
 
 // The inputs. Every generated config must lint clean, or we would be timing diagnostics.

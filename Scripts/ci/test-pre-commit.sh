@@ -32,6 +32,21 @@ repos:
       - id: customer-center-lint
 YAML
 git add .
+
+# The first install, as a user's first `pre-commit install-hooks` (or first commit) does it: a
+# release build of the hook repository. The root package holds only what users run (the
+# benchmarks are a package of their own, Benchmarks/, and the fuzzer is built by Scripts/fuzz.sh),
+# so this builds no benchmark: checked on what the build left in pre-commit's store.
+echo "pre-commit: first install (swift build -c release of the hook repository)"
+started=$SECONDS
+pre-commit install-hooks > install.log 2>&1 || { cat install.log; echo "FAIL: pre-commit could not install the hooks"; exit 1; }
+echo "first install: $((SECONDS - started)) s"
+built="$(find "$PRE_COMMIT_HOME" -maxdepth 6 -path '*/release/*' \( -name '*.product' -o -name '*.build' \) -printf '%f\n' | sort)"
+echo "$built" | grep -qx 'customer-center.product' || { echo "$built"; echo "FAIL: the install built no customer-center (above: what it built)"; exit 1; }
+if echo "$built" | grep -Ei 'bench|startup.floor|peak.rss|fuzz'; then
+  echo "FAIL: the first install built a benchmark or the fuzzer (above)"; exit 1
+fi
+echo "pre-commit: the install built $(echo "$built" | grep -c '\.build$') modules and $(echo "$built" | grep -c '\.product$') products, no benchmark: $(echo "$built" | grep '\.product$' | sed 's/\.product$//' | tr '\n' ' ')"
 # pre-commit run HOOK... --files FILES, with the hooks of the config.
 try_hooks() { pre-commit run "$@"; }
 
