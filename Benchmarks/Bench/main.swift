@@ -20,6 +20,8 @@ if CommandLine.arguments.contains("--lsp-only") {
     languageServerBenchmarks(quick: quick)
     exit(0)
 }
+// `--fix-only`: just the fixes section (FixBench.swift), after the set-up below.
+let fixOnly = CommandLine.arguments.contains("--fix-only")
 // `--generate BYTES FILE`: write a generated config of about BYTES bytes and exit (for profiling).
 if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < CommandLine.arguments.count,
    let bytes = Int(CommandLine.arguments[index + 1]) {
@@ -126,6 +128,12 @@ let floor = binaryDirectory.appendingPathComponent("startup-floor")
 let peakRSS = binaryDirectory.appendingPathComponent("peak-rss")
 for binary in [tool, floor, peakRSS] where !FileManager.default.isExecutableFile(atPath: binary.path) {
     print("missing \(binary.path): in Benchmarks/, run `swift build -c release` and `swift build -c release --product customer-center` first"); exit(1)
+}
+
+if fixOnly {
+    fixBenchmarks(quick: quick)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
 }
 
 // The inputs. Every generated config must lint clean, or we would be timing diagnostics.
@@ -423,4 +431,5 @@ for keys in quick ? [120_000] : [120_000, 1_200_000] {
     print("| \(mb(bytes)) one line | \(keys) | \(mb(peak)) | \(mb(target)) | **\(ratio(Double(peak) / Double(target)))** | \((peak - empty) / keys) |")
     try? FileManager.default.removeItem(at: url)
 }
+fixBenchmarks(quick: quick)
 languageServerBenchmarks(quick: quick)

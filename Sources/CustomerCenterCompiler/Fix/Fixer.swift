@@ -66,35 +66,48 @@ package enum Fixer {
     }
 
     /// Fixes in file order whose edits touch nothing an earlier chosen fix touches (two
-    /// insertions at one offset count as touching: their order would be a guess).
+    /// insertions at one offset count as touching: their order would be a guess). Fixes that
+    /// start at one offset keep their order. O(n log n) in the edits: each edit is looked up
+    /// among the chosen ones by binary search (``TakenRanges``).
     static func nonOverlapping(_ fixes: [Fix]) -> [Fix] {
-        var taken: [ByteRange] = []
+        let starts = fixes.map { $0.edits.lazy.map(\.range.start).min() ?? 0 }
+        let order = fixes.indices.sorted { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : $0 < $1 }
+        var taken = TakenRanges()
         var chosen: [Fix] = []
-        func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
-            if a.count == 0 || b.count == 0 { return a.start == b.start || (a.start > b.start && a.start < b.end) || (b.start > a.start && b.start < a.end) }
-            return a.start < b.end && b.start < a.end
-        }
-        let ordered = fixes.sorted { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) }
-        for fix in ordered {
-            let ranges = fix.edits.map(\.range)
+        for index in order {
+            let ranges = fixes[index].edits.map(\.range)
+            var own = TakenRanges()
             var clash = false
-            for (index, range) in ranges.enumerated() {
-                if taken.contains(where: { overlaps($0, range) }) || ranges[..<index].contains(where: { overlaps($0, range) }) { clash = true; break }
+            for range in ranges {
+                if taken.touches(range) || own.touches(range) { clash = true; break }
+                own.insert(range)
             }
             if clash { continue }
-            taken += ranges
-            chosen.append(fix)
+            for range in ranges { taken.insert(range) }
+            chosen.append(fixes[index])
         }
         return chosen
     }
 
-    /// Applies non-overlapping edits (any order).
+    /// Applies non-overlapping edits (any order) in one pass over `bytes`: the untouched bytes
+    /// between edits are copied once (O(size + edits), however many edits). Insertions at one
+    /// offset come out in reverse list order, each inserted before the ones listed before it.
     package static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-            let lower = max(0, min(edit.range.start, result.count)), upper = max(lower, min(edit.range.end, result.count))
-            result.replaceSubrange(lower..<upper, with: Array(edit.replacement.utf8))
+        let order = edits.indices.sorted { a, b in
+            let (x, y) = (edits[a].range.start, edits[b].range.start)
+            return x != y ? x < y : a > b
         }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+        var cursor = 0
+        for index in order {
+            let edit = edits[index]
+            let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
+            result.append(contentsOf: bytes[cursor..<lower])
+            result.append(contentsOf: edit.replacement.utf8)
+            cursor = upper
+        }
+        result.append(contentsOf: bytes[cursor...])
         return result
     }
 

@@ -88,12 +88,16 @@ extension Workspace {
 /// Carries findings of a fixed text back to the text on disk (`--fix-dry-run`).
 enum DiskPositions {
     static func report(_ remaining: FileReport, fixed: SourceFile, disk: SourceFile, diskFindings: [Diagnostic]) -> FileReport {
-        var unused = diskFindings
+        // The disk's findings by rule and pointer, in order (a lookup each, not a walk over all).
+        var byPlace: [Place: [Int]] = [:]
+        for (index, finding) in diskFindings.enumerated() { byPlace[Place(id: finding.id, pointer: finding.pointer), default: []].append(index) }
+        var used = [Bool](repeating: false, count: diskFindings.count)
         let lines = LineMap(from: fixed, to: disk)
         let mapped = remaining.diagnostics.map { diagnostic -> Diagnostic in
-            if let index = unused.firstIndex(where: { $0.id == diagnostic.id && $0.pointer == diagnostic.pointer && $0.message == diagnostic.message })
-                ?? unused.firstIndex(where: { $0.id == diagnostic.id && $0.pointer == diagnostic.pointer }) {
-                return unused.remove(at: index)
+            let open = (byPlace[Place(id: diagnostic.id, pointer: diagnostic.pointer)] ?? []).lazy.filter { !used[$0] }
+            if let index = open.first(where: { diskFindings[$0].message == diagnostic.message }) ?? open.first {
+                used[index] = true
+                return diskFindings[index]
             }
             var moved = diagnostic
             moved.range = lines.map(diagnostic.range)
@@ -106,6 +110,11 @@ enum DiskPositions {
             return moved
         }
         return FileReport(source: disk, shown: mapped, counts: remaining.counts, omitted: remaining.omitted)
+    }
+
+    struct Place: Hashable {
+        let id: RuleID
+        let pointer: JSONPointer
     }
 
     /// Byte offsets of one text's lines in another: a line both texts share keeps its column; an
@@ -135,8 +144,13 @@ enum DiskPositions {
         }
 
         func map(_ offset: Int) -> Int {
-            var index = (fromStarts.lastIndex { $0 <= offset }) ?? 0
-            index = min(index, line.count - 1)
+            // The last line starting at or before `offset` (binary search: the starts ascend).
+            var low = 0, high = fromStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if fromStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            let index = min(max(low - 1, 0), line.count - 1)
             let (target, same) = line[index]
             let start = target < toStarts.count ? toStarts[target] : toLength
             return min(same ? start + (offset - fromStarts[index]) : start, toLength)

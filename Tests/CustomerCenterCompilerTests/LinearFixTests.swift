@@ -1,0 +1,75 @@
+import Testing
+@testable import CustomerCenterCompiler
+import JSONSyntax
+import TestSupport
+
+/// Choosing and applying fixes (issue 42 item 1): the binary-searched choice and the one-pass
+/// application give what the simple forms gave (each edit compared with every chosen one; each
+/// edit spliced into the whole buffer, the last first), on random fixes of a random text.
+@Suite struct LinearFixTests {
+    /// The choice as it was written before: every range compared with every taken one.
+    static func simpleChoice(_ fixes: [Fix]) -> [String] {
+        var taken: [ByteRange] = []
+        var chosen: [String] = []
+        let ordered = fixes.enumerated().sorted { a, b in
+            let (x, y) = (a.element.edits.map(\.range.start).min() ?? 0, b.element.edits.map(\.range.start).min() ?? 0)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+        for fix in ordered {
+            let ranges = fix.edits.map(\.range)
+            var clash = false
+            for (index, range) in ranges.enumerated()
+            where taken.contains(where: { TakenRanges.touch($0, range) }) || ranges[..<index].contains(where: { TakenRanges.touch($0, range) }) {
+                clash = true
+            }
+            if clash { continue }
+            taken += ranges
+            chosen.append(fix.message)
+        }
+        return chosen
+    }
+
+    /// Splices as it was written before: from the last edit to the first, each into the whole buffer.
+    static func simpleApply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        for edit in edits.enumerated().sorted(by: { $0.element.range.start != $1.element.range.start ? $0.element.range.start > $1.element.range.start : $0.offset < $1.offset }).map(\.element) {
+            let lower = max(0, min(edit.range.start, result.count)), upper = max(lower, min(edit.range.end, result.count))
+            result.replaceSubrange(lower..<upper, with: Array(edit.replacement.utf8))
+        }
+        return result
+    }
+
+    static func randomFixes(_ random: inout SeededGenerator, length: Int, count: Int) -> [Fix] {
+        (0..<count).map { index in
+            let edits = (0..<(1 + random.next(3) / 2)).map { _ in
+                let start = random.next(length + 1)
+                let end = random.next(3) == 0 ? start : min(length, start + random.next(4))
+                return TextEdit(range: ByteRange(start, end), replacement: String(repeating: "x", count: random.next(3)))
+            }
+            return Fix(message: "\(index)", edits: edits, applicability: .safe)
+        }
+    }
+
+    @Test func theChoiceIsTheSimpleOne() {
+        var random = SeededGenerator(seed: 42)
+        for round in 0..<400 {
+            let length = 1 + random.next(60)
+            let fixes = Self.randomFixes(&random, length: length, count: random.next(40))
+            #expect(Fixer.nonOverlapping(fixes).map(\.message) == Self.simpleChoice(fixes), "round \(round)")
+        }
+    }
+
+    @Test func applyingIsTheSimpleSplice() {
+        var random = SeededGenerator(seed: 7)
+        for round in 0..<400 {
+            let length = random.next(60)
+            let bytes = (0..<length).map { _ in UInt8(0x61 + random.next(26)) }
+            let fixes = Fixer.nonOverlapping(Self.randomFixes(&random, length: length, count: random.next(40)))
+            let edits = fixes.flatMap(\.edits)
+            #expect(Fixer.apply(edits, to: bytes) == Self.simpleApply(edits, to: bytes), "round \(round)")
+        }
+        // Past the end, and insertions at one offset (the later listed first).
+        let edits = [TextEdit(range: ByteRange(3, 3), replacement: "A"), TextEdit(range: ByteRange(3, 3), replacement: "B"), TextEdit(range: ByteRange(9, 12), replacement: "C")]
+        #expect(String(decoding: Fixer.apply(edits, to: Array("abcdef".utf8)), as: UTF8.self) == "abcBAdefC")
+    }
+}
