@@ -49,8 +49,11 @@ struct ParsedArguments {
             if name == "-h" { name = "--help" }
             guard let spec = specs.first(where: { $0.name == name }) else {
                 let suggestion = Suggestion.closest(to: name, among: specs.map(\.name))
+                // A file whose name starts with '-' reads as an option: say how to name it.
+                let looksLikeFile = arg.contains(".") || arg.contains("/") || FileSystem.exists(arg)
+                let fileHelp = "to name the file '\(arg)', write './\(arg)' or put it after '--'"
                 throw UsageError(message: "unknown option '\(name)' for '\(command)'",
-                                 help: suggestion.map { "did you mean '\($0)'?" })
+                                 help: suggestion.map { "did you mean '\($0)'?" + (looksLikeFile ? " (\(fileHelp))" : "") } ?? (looksLikeFile ? fileHelp : nil))
             }
             if spec.takesValue {
                 let value: String
@@ -61,6 +64,9 @@ struct ParsedArguments {
                     index += 1
                 } else {
                     throw UsageError(message: "option '\(name)' needs a value (\(spec.valueName ?? "VALUE"))")
+                }
+                if value.isEmpty {
+                    throw UsageError(message: "option '\(name)' needs a value (\(spec.valueName ?? "VALUE")), got an empty one")
                 }
                 if !spec.repeatable, result.values[name] != nil {
                     throw UsageError(message: "option '\(name)' given more than once")

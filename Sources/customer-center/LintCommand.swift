@@ -27,6 +27,7 @@ struct LintCommand: Command {
         if fix != nil, arguments.has("--write-baseline") { throw UsageError(message: "fix first, then write the baseline: '--fix' and '--write-baseline' do not go together") }
         if arguments.has("--force"), !arguments.has("--write-baseline") { throw UsageError(message: "'--force' goes with '--write-baseline'") }
         let given = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        try ReportingOptions.checkStdinName(arguments, inputs: given)
         if given.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') given more than once") }
         if given.contains("-"), Terminal.stdinIsTerminal {
             Terminal.err("customer-center lint: reading a config from standard input (end with Ctrl-D; see 'customer-center lint --help')\n")

@@ -9,7 +9,9 @@ enum ReportingOptions {
         OptionSpec(name: "--strict", valueName: nil, summary: "Warnings fail the run too."),
         OptionSpec(name: "--max-warnings", valueName: "N", summary: "Fail when there are more than N warnings."),
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
+        jobs,
     ]
+    static let jobs = OptionSpec(name: "--jobs", valueName: "N", summary: "Check N files at once (default: one per core; the output is the same).")
     static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
     static let forceExclude = OptionSpec(name: "--force-exclude", valueName: nil,
                                          summary: "Files named here follow the configuration file's include/exclude too (pre-commit); the rest are skipped silently.")
@@ -34,10 +36,28 @@ enum ReportingOptions {
             guard let n = Int(raw), n >= 0 else { throw UsageError(message: "'--max-warnings' needs a whole number, got '\(raw)'") }
             settings.maxWarnings = n
         }
+        settings.jobs = try jobs(arguments)
         settings.configurationPath = arguments.value("--config")
         settings.stdinName = arguments.value("--stdin-filename")
         settings.forceExclude = arguments.has("--force-exclude")
         return settings
+    }
+
+    /// `--stdin-filename` names standard input: with no `-` among the inputs it would name
+    /// nothing, which is almost always a mistake (a hook passing files and the name).
+    static func checkStdinName(_ arguments: ParsedArguments, inputs: [String]) throws(UsageError) {
+        guard let name = arguments.value("--stdin-filename"), !inputs.contains("-") else { return }
+        throw UsageError(message: "'--stdin-filename \(name)' names standard input, but no '-' is among the files",
+                         help: "add '-' to read standard input, or leave out '--stdin-filename'")
+    }
+
+    /// `--jobs N` (a whole number, at least 1); `nil`: one per core.
+    static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+        guard let raw = arguments.value("--jobs") else { return nil }
+        guard let n = Int(raw), n >= 1 else {
+            throw UsageError(message: "'--jobs' needs a whole number of at least 1, got '\(raw)'", help: "'--jobs 1' checks one file at a time")
+        }
+        return n
     }
 
     /// `--input-format`; `nil` for auto.

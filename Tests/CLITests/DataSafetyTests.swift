@@ -59,7 +59,7 @@ import Testing
             try FileSystem.writeAtomically(Array("{}\n".utf8), to: url.path, expectedOriginal: Array(Self.messy.utf8), fault: .modifiedDuringWrite)
             Issue.record("the write went ahead over a concurrent edit")
         } catch {
-            #expect(error.message.contains("changed while it was being formatted"))
+            #expect(error.message.contains("changed on disk after this run read it"))
         }
         // The concurrent edit (one appended space) is kept; our output is not written over it.
         #expect(try String(contentsOf: url, encoding: .utf8) == Self.messy + " ")

@@ -33,6 +33,17 @@ public struct FileReport: Sendable {
         self.omitted = omitted.filter { $0.value > 0 }
         self.exactCounts = true
     }
+
+    /// The same report without the file's text when it shows nothing (no line of it is ever
+    /// printed): a run over many files then holds the text only of files with findings to show,
+    /// not of every file (docs/performance.md "Many files").
+    package func droppingUnshownText() -> FileReport {
+        guard diagnostics.isEmpty, !source.bytes.isEmpty else { return self }
+        var slim = FileReport(source: SourceFile(path: source.path, bytes: [], location: source.location), shown: [], counts: counts, omitted: omitted)
+        slim.disabledRules = disabledRules
+        slim.exactCounts = exactCounts
+        return slim
+    }
 }
 
 /// Counts over a set of diagnostics.

@@ -52,6 +52,16 @@ package struct BaselineLedger: Sendable {
         }
     }
 
+    /// What one file did to a copy of `snapshot` (the ledger as it was before the files were
+    /// checked side by side, `--jobs`): each file touches only its own entries, so taking every
+    /// entry the copy changed gives the same ledger as checking the files one after another.
+    mutating func absorb(_ copy: BaselineLedger, since snapshot: BaselineLedger) {
+        for index in remaining.indices where copy.remaining[index] != snapshot.remaining[index] {
+            remaining[index] = copy.remaining[index]
+        }
+        checked.formUnion(copy.checked)
+    }
+
     /// The baseline's own report: problems reading it, and entries that matched fewer findings
     /// than they accept (stale), under the command line's `gate` (`--quiet` hides the warnings).
     func staleReport(gate: FindingGate) -> FileReport? {

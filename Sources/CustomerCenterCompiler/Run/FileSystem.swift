@@ -277,7 +277,7 @@ extension FileSystem {
         #endif
         if ok, let expectedOriginal {
             let current = try? read(path)
-            if current != expectedOriginal { ok = false; reason = "it changed while it was being formatted; left as it is" }
+            if current != expectedOriginal { ok = false; reason = "it changed on disk after this run read it; left as it is" }
         }
         #if DEBUG
         // The CLI tests run the debug binary: this is how they interrupt a real write.

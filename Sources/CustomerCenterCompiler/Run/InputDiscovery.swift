@@ -25,6 +25,8 @@ package struct InputDiscovery {
     package private(set) var empty: [UnreadableFile] = []
     private var finder: ConfigurationFinder
     private var configurations: [String: LinterConfiguration?] = [:]
+    /// Files of the directory being walked that the configuration file's `exclude` left out.
+    private var excluded: [String] = []
 
     /// Discovery that finds configuration files with `finder`.
     package init(finder: ConfigurationFinder = ConfigurationFinder()) {
@@ -54,9 +56,10 @@ package struct InputDiscovery {
             if argument == "-" {
                 add(RunInput(display: stdinName ?? "<stdin>", path: "-", explicit: true))
             } else if FileSystem.isDirectory(argument) {
+                excluded = []
                 let found = configs(under: argument)
                 if found.isEmpty {
-                    empty.append(UnreadableFile(path: argument, reason: "no Customer Center config below it (customer_center*.json, customer-center*.json, or the configuration file's 'include')"))
+                    empty.append(UnreadableFile(path: argument, reason: Self.emptyReason(excluded: excluded)))
                 }
                 for path in found { add(RunInput(display: path, path: path, explicit: false)) }
             } else if forceExclude {
@@ -83,7 +86,24 @@ package struct InputDiscovery {
             return Self.isConfigName(name)
         }
         let relative = FileSystem.relative(absolute, to: FileSystem.directory(of: configurationPath))
-        return Self.selects(relativePath: relative, include: configuration.include, exclude: configuration.exclude)
+        if Self.selects(relativePath: relative, include: configuration.include, exclude: []) {
+            guard Self.selects(relativePath: relative, include: configuration.include, exclude: configuration.exclude) else {
+                excluded.append(path)
+                return false
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Why a directory holds no config: nothing matched `include` (or the default names), or
+    /// what did was left out by `exclude`: the message names the setting that did it.
+    static func emptyReason(excluded: [String]) -> String {
+        guard let first = excluded.first else {
+            return "no Customer Center config below it (customer_center*.json, customer-center*.json, or the configuration file's 'include')"
+        }
+        let what = excluded.count == 1 ? "the one config found ('\(first)')" : "all \(excluded.count) configs found (first '\(first)')"
+        return "no Customer Center config below it: the configuration file's 'exclude' leaves out \(what)"
     }
 
     /// `--force-exclude`: whether a file named on the command line is one that linting its

@@ -43,6 +43,18 @@ package struct RunLog: Sendable {
     /// Text for standard output (a document, a diff).
     package mutating func print(_ document: String) { documents.append(document) }
 
+    /// Everything `other` recorded, after what this log holds: one input's log, computed on
+    /// another core, joins the run's log in the inputs' order (`--jobs`).
+    package mutating func append(_ other: RunLog) {
+        inputs += other.inputs
+        own += other.own
+        unreadable += other.unreadable
+        skipped += other.skipped
+        events += other.events
+        documents += other.documents
+        invalidConfiguration = invalidConfiguration || other.invalidConfiguration
+    }
+
     /// Whether the run can no longer vouch for every file (something unreadable, or a
     /// configuration it cannot follow): a baseline recorded now would accept less than the files hold.
     package var cannotVouch: Bool { invalidConfiguration || !unreadable.isEmpty }

@@ -25,6 +25,9 @@ public struct RunSettings: Sendable {
     /// `--force-exclude`: files named on the command line follow the configuration file's
     /// `include` / `exclude` too (those it leaves out are skipped silently), as pre-commit needs.
     package var forceExclude = false
+    /// `--jobs`: how many files are checked at once; `nil`: one per core. The output is the
+    /// same whatever the number (docs/commands.md "Many files, every core").
+    public var jobs: Int?
     /// Findings of one rule shown per file before the rest are only counted; `nil`: all.
     public var displayCap: Int? = Linter.findingsPerRuleLimit
 

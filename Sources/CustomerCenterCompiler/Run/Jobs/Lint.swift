@@ -84,33 +84,78 @@ extension Workspace {
         if let stale = ledger?.staleReport(gate: Policy(settings: settings, configuration: nil).commandLineGate) { log.recordOwn(stale) }
     }
 
-    /// Selected groups through the pipeline, each group's configuration file's findings after its files.
+    /// Selected groups through the pipeline, each group's configuration file's findings after
+    /// its files. The files are checked side by side (`settings.jobs`), and each one's log joins
+    /// the run's log in the inputs' order: the output is the same as one file after another.
     package mutating func lint(_ groups: [ConfigurationGroup], ledger: inout BaselineLedger?, job: Lint, log: inout RunLog) {
-        for group in groups {
-            guard let policy = policy(of: group, log: &log) else { continue }
+        var probe = RunLog()
+        let policies = groups.map { policy(of: $0, log: &probe) }
+        var work: [(input: RunInput, policy: Policy)] = []
+        for (group, policy) in zip(groups, policies) {
+            guard let policy else { continue }
+            for input in group.inputs {
+                writer.noteRead(input.path)
+                work.append((input, policy))
+            }
+        }
+        let workspace = self
+        let snapshot = ledger
+        let outcomes = Parallel.map(work, jobs: settings.jobs) { item in
+            workspace.lintOne(item.input, policy: item.policy, ledger: snapshot, job: job)
+        }
+        var next = outcomes.makeIterator()
+        for (group, policy) in zip(groups, policies) {
+            guard let policy else {
+                _ = self.policy(of: group, log: &log)
+                continue
+            }
             var used = Set<Int>()
             var checked: [SourceFile] = []
-            for input in group.inputs {
-                guard var source = read(input, log: &log) else { continue }
-                if let mode = job.fix {
-                    // A file found by name that says it is another kind of JSON is never rewritten.
-                    if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
-                        log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-                        continue
-                    }
-                    source = fix(source, input: input, mode: mode, unsafe: job.unsafeFixes, policy: policy, log: &log)
-                }
-                let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &ledger, sniff: !input.explicit && job.fix == nil)
-                if let kind = analysis.otherKind {
-                    log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-                    continue
-                }
-                used.formUnion(after.usedIgnores)
-                checked.append(source)
-                log.record(job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report)
+            for _ in group.inputs {
+                guard let outcome = next.next() else { break }
+                log.append(outcome.log)
+                if let copy = outcome.ledger, let snapshot { ledger?.absorb(copy, since: snapshot) }
+                used.formUnion(outcome.usedIgnores)
+                if let source = outcome.checked { checked.append(source) }
             }
             if let report = policy.configurationReport(used: used, checked: checked) { log.recordOwn(report) }
         }
+    }
+
+    /// What checking one input left: its own log, its copy of the baseline, the ignore entries
+    /// it used and the text it was checked in (`nil` when it was not checked).
+    struct InputOutcome: Sendable {
+        var log = RunLog()
+        var ledger: BaselineLedger?
+        var usedIgnores = Set<Int>()
+        var checked: SourceFile?
+    }
+
+    /// One input: read, fixed if asked, checked under `policy`.
+    func lintOne(_ input: RunInput, policy: Policy, ledger: BaselineLedger?, job: Lint) -> InputOutcome {
+        var workspace = self
+        var outcome = InputOutcome(ledger: ledger)
+        guard var source = workspace.read(input, log: &outcome.log) else { return outcome }
+        if let mode = job.fix {
+            // A file found by name that says it is another kind of JSON is never rewritten.
+            if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
+                outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+                return outcome
+            }
+            source = workspace.fix(source, input: input, mode: mode, unsafe: job.unsafeFixes, policy: policy, log: &outcome.log)
+        }
+        let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &outcome.ledger, sniff: !input.explicit && job.fix == nil)
+        if let kind = analysis.otherKind {
+            outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+            return outcome
+        }
+        outcome.usedIgnores = after.usedIgnores
+        // Only the name is needed later (file-scoped ignore entries); a report keeps the text
+        // only when it shows a line of it, so memory follows the largest file, not the total.
+        outcome.checked = SourceFile(path: source.path, bytes: [], location: source.location)
+        let report = job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
+        outcome.log.record(report.droppingUnshownText())
+        return outcome
     }
 
     /// In-memory sources under one configuration.

@@ -35,35 +35,45 @@ extension Workspace {
         var discovery = InputDiscovery()
         let inputs = discovery.inputs(job.paths.isEmpty ? ["-"] : job.paths, stdinName: settings.stdinName, forceExclude: settings.forceExclude)
         for directory in discovery.empty { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
-        for input in inputs {
-            guard let source = workspace.read(input, log: &log) else { continue }
-            // One read answers both questions: is it another kind of JSON, and its canonical form.
-            let document = DocumentReader.read(source, decoding: false)
-            if !input.explicit, let kind = document.otherKind {
-                log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-                continue
-            }
-            let result = Formatter.format(document)
-            guard let formatted = result.formatted else {
-                log.record(result.report)
-                log.record(.notFormatted(path: input.display))
-                continue
-            }
-            switch job.mode {
-            case .print:
-                log.print(formatted)
-            case .check:
-                if result.changesFile { log.record(.wouldReformat(path: input.display)) }
-            case .write:
-                guard result.changesFile else { continue }
-                do {
-                    try workspace.writer.rewrite(input.path, with: Array(formatted.utf8), original: source.bytes)
-                    log.record(.formatted(path: input.display))
-                } catch {
-                    log.record(.writeFailed(path: input.display, message: error.message))
-                }
+        for input in inputs { workspace.writer.noteRead(input.path) }
+        // Side by side (`settings.jobs`); each file's log joins the run's in the inputs' order.
+        let reader = workspace
+        let logs = Parallel.map(inputs, jobs: settings.jobs) { input in reader.reformat(input, mode: job.mode) }
+        for fileLog in logs { log.append(fileLog) }
+        return workspace.finish(log)
+    }
+
+    /// One file of a ``Reformat`` job, into a log of its own.
+    func reformat(_ input: RunInput, mode: FormatMode) -> RunLog {
+        var workspace = self
+        var log = RunLog()
+        guard let source = workspace.read(input, log: &log) else { return log }
+        // One read answers both questions: is it another kind of JSON, and its canonical form.
+        let document = DocumentReader.read(source, decoding: false)
+        if !input.explicit, let kind = document.otherKind {
+            log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+            return log
+        }
+        let result = Formatter.format(document)
+        guard let formatted = result.formatted else {
+            log.record(result.report)
+            log.record(.notFormatted(path: input.display))
+            return log
+        }
+        switch mode {
+        case .print:
+            log.print(formatted)
+        case .check:
+            if result.changesFile { log.record(.wouldReformat(path: input.display)) }
+        case .write:
+            guard result.changesFile else { return log }
+            do {
+                try workspace.writer.rewrite(input.path, with: Array(formatted.utf8), original: source.bytes)
+                log.record(.formatted(path: input.display))
+            } catch {
+                log.record(.writeFailed(path: input.display, message: error.message))
             }
         }
-        return workspace.finish(log)
+        return log
     }
 }

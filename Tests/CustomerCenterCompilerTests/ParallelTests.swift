@@ -1,0 +1,44 @@
+@testable import CustomerCenterCompiler
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `Parallel.map` (`--jobs`): results in the items' order, and really side by side.
+@Suite struct ParallelTests {
+    @Test(arguments: [1, 2, 3, 64])
+    func resultsComeBackInOrder(_ jobs: Int) {
+        let items = Array(0..<500)
+        let results = Parallel.map(items, jobs: jobs) { item in
+            // Uneven work, so that later items often finish first.
+            var sum = 0
+            for step in 0..<((item * 7919) % 300) { sum &+= step }
+            return "\(item):\(sum % 2)"
+        }
+        #expect(results.map { Int($0.split(separator: ":")[0])! } == items)
+    }
+
+    /// Two items that each wait for the other to start can only both finish when two threads
+    /// run them at once (the wait is bounded: a serial run gives up and the test fails).
+    @Test func twoJobsRunSideBySide() {
+        let started = LockedValue(0)
+        let met = Parallel.map([0, 1], jobs: 2) { _ -> Bool in
+            started.withLock { $0 += 1 }
+            for _ in 0..<2_000 {
+                if started.withLock({ $0 }) == 2 { return true }
+                usleep(1_000)
+            }
+            return false
+        }
+        #expect(met == [true, true])
+    }
+
+    @Test func workersNeverExceedItemsOrJobs() {
+        #expect(Parallel.workers(1, count: 10) == 1)
+        #expect(Parallel.workers(8, count: 3) == 3)
+        #expect(Parallel.workers(nil, count: 1000) == Parallel.availableCores)
+        #expect(Parallel.workers(4, count: 0) == 1)
+    }
+}
