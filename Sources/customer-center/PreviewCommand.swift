@@ -31,6 +31,14 @@ struct PreviewCommand: Command {
         }
     }
 
+    /// Progress on stderr, once the run has taken longer than `seconds` (a quick check stays quiet).
+    static func progress(after seconds: Double) -> @Sendable (String) -> Void {
+        let started = ProcessRunner.monotonicSeconds()
+        return { step in
+            if ProcessRunner.monotonicSeconds() - started >= seconds { Terminal.err("customer-center preview: \(step)\n") }
+        }
+    }
+
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
             throw UsageError(message: "'preview' takes exactly one FILE")
@@ -56,7 +64,8 @@ struct PreviewCommand: Command {
         settings.configurationPath = arguments.value("--config")
         settings.strict = arguments.has("--strict")
         let browser = (arguments.value("--browser") ?? ProcessRunner.find(browsers)).map(ProcessBrowser.init(name:))
-        let check = arguments.has("--check") ? RenderPreview.Check(browser: browser, screenshots: arguments.value("--png"), timeout: timeout) : nil
+        let check = arguments.has("--check")
+            ? RenderPreview.Check(browser: browser, screenshots: arguments.value("--png"), timeout: timeout, progress: progress(after: 1)) : nil
         let options = PreviewOptions(locales: locales, themes: theme, platform: platform, pseudo: arguments.has("--pseudo"))
         let result = Workspace(settings: settings).run(RenderPreview(path, options: options, output: arguments.value("--output"), check: check))
         // --check's findings go to stdout in its format; otherwise the config's errors, if any, to stderr.

@@ -119,4 +119,15 @@ import TestSupport
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.hasPrefix("\(Self.longTitle):38:15: warning:"))
     }
+
+    /// A check that takes longer than a moment (a second) says where it is on stderr.
+    @Test func aSlowCheckShowsProgress() throws {
+        let directory = try Scratch.directory("cc-preview-progress")
+        let script = #"for a in "$@"; do case "$a" in --screenshot=*) : > "${a#--screenshot=}";; esac; done; "#
+        let answer = #"echo '<html><body data-overflow="[]"></body></html>'"#
+        let slow = try Self.fakeBrowser(script + "sleep 1.2; " + answer)
+        let result = try CLI.run(["preview", "--check", "--locale", "de", "--png", directory.appendingPathComponent("png").path,
+                                  "--browser", slow.path, Self.longTitle])
+        #expect(result.stderr.contains("customer-center preview: screenshot 2 of 2: de, dark\n"), "\(result.stderr)")
+    }
 }

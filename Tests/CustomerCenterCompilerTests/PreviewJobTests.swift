@@ -106,4 +106,22 @@ import TestSupport
             return
         }
     }
+
+    /// `preview --check --png` says what the browser is about to do: one measuring run for
+    /// every locale × theme, then each screenshot, numbered.
+    @Test func progressNamesEveryStep() throws {
+        let directory = try Scratch.directory("cc-preview-progress")
+        let steps = LockedValue<[String]>([])
+        let check = RenderPreview.Check(browser: FakeBrowser(dom: #"<html><body data-overflow="[]"></body></html>"#),
+                                        screenshots: directory.appendingPathComponent("png").path,
+                                        progress: { step in steps.withLock { $0.append(step) } })
+        let options = PreviewOptions(locales: ["de", "fr"], themes: ["light", "dark"])
+        let result = Workspace().run(RenderPreview(Self.longTitle, options: options, check: check))
+        #expect(result.checked)
+        #expect(steps.withLock { $0 } == [
+            "measuring 4 locales × themes in one browser run",
+            "screenshot 1 of 4: de, light", "screenshot 2 of 4: de, dark",
+            "screenshot 3 of 4: fr, light", "screenshot 4 of 4: fr, dark",
+        ])
+    }
 }

@@ -23,11 +23,16 @@ package struct RenderPreview: Sendable {
         package var screenshots: String?
         /// Seconds each browser run may take.
         package var timeout: Double
+        /// Told what the browser is about to do ("screenshot 3 of 64: de, dark"); the command
+        /// line prints it on stderr once a run has taken longer than a moment.
+        package var progress: (@Sendable (String) -> Void)?
 
-        package init(browser: (any BrowserRunner)?, screenshots: String? = nil, timeout: Double = 60) {
+        package init(browser: (any BrowserRunner)?, screenshots: String? = nil, timeout: Double = 60,
+                     progress: (@Sendable (String) -> Void)? = nil) {
             self.browser = browser
             self.screenshots = screenshots
             self.timeout = timeout
+            self.progress = progress
         }
     }
 
@@ -126,6 +131,8 @@ extension Workspace {
             return nil
         }
         let flags = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(Preview.width + 32),2000"]
+        let sections = Preview.locales(resolved, options: options).count * options.themes.count
+        check.progress?("measuring \(MessageText.count(sections, "locale × theme", "locales × themes")) in one browser run")
         guard let outcome = browser.run(flags + ["--dump-dom", "file://" + measuring], timeout: check.timeout) else {
             log.record(notChecked("cannot run the browser '\(browser.name)'"))
             return nil
@@ -143,20 +150,25 @@ extension Workspace {
         let findings = Preview.findings(measured: dom, page: page, source: source, localizationKey: resolved.config.localization?.keyRange)
         if let directory = check.screenshots {
             guard screenshots(resolved, options: options, browser: browser, into: directory, scratch: scratch, timeout: check.timeout,
-                              source: source, log: &log) else { return nil }
+                              progress: check.progress, source: source, log: &log) else { return nil }
         }
         return findings
     }
 
     /// One PNG per locale × theme: each section as its own page, as wide as its screens.
     private func screenshots(_ resolved: ResolvedConfig, options: PreviewOptions, browser: any BrowserRunner, into directory: String,
-                             scratch: String, timeout: Double, source: SourceFile, log: inout RunLog) -> Bool {
+                             scratch: String, timeout: Double, progress: (@Sendable (String) -> Void)?, source: SourceFile,
+                             log: inout RunLog) -> Bool {
         do { try FileSystem.makeDirectories(directory) } catch {
             log.record(.writeFailed(path: directory, message: error.message))
             return false
         }
-        for locale in Preview.locales(resolved, options: options) {
+        let locales = Preview.locales(resolved, options: options)
+        var done = 0
+        for locale in locales {
             for theme in options.themes {
+                done += 1
+                progress?("screenshot \(done) of \(locales.count * options.themes.count): \(locale), \(theme)")
                 var single = options
                 single.locales = [locale]
                 single.themes = [theme]
