@@ -85,6 +85,7 @@ import JSONSyntax
         Mutation(rule: "survey.duplicate-option-id", base: authoring, edits: [(#""id": "mistake""#, #""id": "too_expensive""#)], at: #""id": "too_expensive","#, occurrence: 2),
         Mutation(rule: "survey.duplicate-option-title", base: authoring, edits: [(#""en": "Bought by mistake""#, #""en": "Too expensive""#)], at: #""title_key": "option_mistake""#),
         Mutation(rule: "offer.missing-store-id", base: authoring, edits: [(#""android_offer_id": "cancel-offer","#, "")], at: #""cancel-offer": {"#, platforms: [.ios, .android]),
+        Mutation(rule: "compat.inferred-platform", base: authoring, edits: [(#""android_offer_id": "cancel-offer","#, "")], at: #""cancel-offer": {"#),
         Mutation(rule: "offer.invalid-store-id", base: authoring, edits: [(#""android_offer_id": "cancel-offer""#, #""android_offer_id": "Cancel_Offer""#)], at: #""android_offer_id": "Cancel_Offer","#),
         Mutation(rule: "offer.invalid-eligibility-amount", base: authoring, edits: [("1209600", "-5")], at: #""amount_in_seconds": -5,"#),
         Mutation(rule: "offer.unsatisfiable-eligibility", base: authoring,

@@ -64,7 +64,9 @@ package enum Compiler {
     }
 
     /// `--out-dir`'s `manifest.json`: source digest, platforms, locales, per-payload sha256.
-    package static func manifest(_ payloads: [CompiledPayload], source: SourceFile) -> String {
+    /// `carried`: payloads of an earlier compile it still governs (kept because the platforms
+    /// were inferred), with the sha256 recorded for them then.
+    package static func manifest(_ payloads: [CompiledPayload], source: SourceFile, carried: [(path: String, sha256: String?)] = []) -> String {
         var platforms: [String] = []
         var locales: [String] = []
         for payload in payloads {
@@ -77,7 +79,8 @@ package enum Compiler {
             ("builtInStrings", builtInStringsRecord),
             ("platforms", .list(platforms.map(JSONValue.text))),
             ("locales", .list(locales.map(JSONValue.text))),
-            ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) })),
+            ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) }
+                + carried.map { ($0.path, .record($0.sha256.map { [("sha256", .text($0))] } ?? [])) })),
         ]))
     }
 

@@ -32,6 +32,10 @@ public enum RunEvent: Sendable, Equatable {
         case input
         /// Removing it failed.
         case removalFailed(String)
+        /// Its platform was not built only because the target platforms were inferred from the
+        /// config (no `--platform`, no `platforms` in the configuration file): inference never
+        /// removes a platform's payloads (docs/commands.md, "compile").
+        case platformInferred
     }
 
     /// `--fix` applied `count` fixes to the file at `path` (written, or printed for standard input).
@@ -98,6 +102,8 @@ public enum RunEvent: Sendable, Equatable {
             return "kept \(path): the previous manifest listed it, but it was changed since (its sha256 differs); remove it by hand if it is stale"
         case .keptStale(let path, .input): return "kept \(path): the previous manifest listed it, but this compile read it (an input)"
         case .keptStale(let path, .removalFailed(let reason)): return "could not remove stale \(path): \(reason)"
+        case .keptStale(let path, .platformInferred):
+            return "kept \(path): the previous manifest listed it, but this compile inferred its platforms from the config's offers and left that platform out; pin them with --platform or \"platforms\" in \(LinterConfiguration.fileName) to build it again or remove it"
         case .skipped(let path, let reason): return "skipped '\(path)': \(reason)"
         case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .refused(let message, _): return message

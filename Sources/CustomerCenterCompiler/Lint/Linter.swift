@@ -228,6 +228,7 @@ package enum Linter {
                          into sink: inout DiagnosticSink) {
         var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
                                   source: source, sink: sink)
+        context.platformsInferred = options.platforms == nil
         for rule in RuleCatalog.modelRules {
             let descriptor = rule.descriptor
             guard descriptor.formats.contains(resolved.config.format) else { continue }

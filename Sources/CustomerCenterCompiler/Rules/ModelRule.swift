@@ -12,6 +12,9 @@ package struct RuleContext {
     package let resolved: ResolvedConfig
     /// The SDKs checked for.
     package let platforms: Set<Platform>
+    /// Whether `platforms` were inferred from the config (no `--platform`, no `platforms` in the
+    /// configuration file).
+    package var platformsInferred = false
     /// Locales every key must be translated into (configuration `locales.required`).
     package let requiredLocales: [String]
     /// The file.

@@ -41,6 +41,7 @@ package enum RuleCatalog {
         UnsatisfiableEligibilityRule.self, RedundantEligibilityRule.self,
         InvalidColorRule.self, LowContrastRule.self, MissingThemeColorRule.self,
         MissingEmailRule.self, InvalidEmailRule.self, SupportPlatformUnsupportedRule.self,
+        InferredPlatformRule.self,
     ]
 
     /// Every rule type, in the order of docs/rules.md's table.
@@ -51,7 +52,7 @@ package enum RuleCatalog {
     /// Rules this project added beyond the catalogue it started from (docs/rules.md lists them).
     package static let projectRules: Set<RuleID> = Set(([
         MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
-        CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self,
+        CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self, InferredPlatformRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule's descriptor.
