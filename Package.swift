@@ -19,7 +19,7 @@ let package = Package(
         // UTF-8 scanner and recovering parser: bytes in, positioned tree and syntax issues out.
         .target(name: "JSONSyntax"),
         // Decode, resolve, rules, compile, format, diff, preview, render. No Foundation: starts fast.
-        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax"]),
+        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax", "ProcessSupport"]),
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
         .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),
         // RevenueCat's REST API through the system curl (`pull`); the lint library never touches the network.

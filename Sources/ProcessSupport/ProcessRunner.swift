@@ -11,7 +11,9 @@ import Darwin
 /// - its standard input is `input` through a pipe, or /dev/null;
 /// - standard output is captured; standard error is captured (the first 64 KiB) or discarded;
 /// - SIGPIPE is ignored, so a child that exits without reading its input gives EPIPE, not a
-///   signal that would end this process.
+///   signal that would end this process;
+/// - SIGINT, SIGTERM or SIGHUP to this process kills the child's group before this process ends
+///   (``InterruptCleanup``).
 package enum ProcessRunner {
     package struct Outcome {
         /// Exit status (128 + the signal's number when a signal ended it), or `nil` when it was
@@ -27,9 +29,13 @@ package enum ProcessRunner {
 
     static let errorOutputLimit = 1 << 16
 
-    /// Runs `executable` (a path) with `arguments`; `nil` when it could not be started.
+    /// Runs `executable` (a path) with `arguments`; `nil` when it could not be started. With
+    /// `consume`, standard output is handed to it chunk by chunk instead of being kept (the
+    /// output stays empty); when it answers `false` the group is killed and
+    /// `outputLimitReached` set.
     package static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil, captureErrors: Bool = false,
-                            timeout: Double, maxOutput: Int = Int.max) -> Outcome? {
+                            timeout: Double, maxOutput: Int = Int.max,
+                            consume: ((ArraySlice<UInt8>) -> Bool)? = nil) -> Outcome? {
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         var opened: [Int32] = []
         defer { for fd in opened where fd >= 0 { close(fd) } }
@@ -70,7 +76,12 @@ package enum ProcessRunner {
         defer { argv.forEach { free($0) } }
         signal(SIGPIPE, SIG_IGN)
         var pid: pid_t = 0
+        // SIGINT, SIGTERM or SIGHUP from here on stops the child's group too (InterruptCleanup).
+        InterruptCleanup.install()
+        InterruptCleanup.blockSignals()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        if spawned == 0 { InterruptCleanup.trackChild(pid) }
+        InterruptCleanup.unblockSignals()
         // The child's ends belong to the child now; ours stay open until `defer`.
         for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 {
             close(fd)
@@ -85,18 +96,21 @@ package enum ProcessRunner {
             opened.removeAll { $0 == inPipe[1] }
         }
         return collect(pid: pid, output: outPipe[0], errors: captureErrors ? errPipe[0] : nil,
-                       deadline: monotonicSeconds() + timeout, maxOutput: maxOutput)
+                       deadline: monotonicSeconds() + timeout, maxOutput: maxOutput, consume: consume)
     }
 
     /// Reads the pipes until the child has exited and they are drained; kills the group at the
     /// deadline or past `maxOutput`.
-    private static func collect(pid: pid_t, output: Int32, errors: Int32?, deadline: Double, maxOutput: Int) -> Outcome {
+    private static func collect(pid: pid_t, output: Int32, errors: Int32?, deadline: Double, maxOutput: Int,
+                                consume: ((ArraySlice<UInt8>) -> Bool)?) -> Outcome {
         var outcome = Outcome(status: nil, output: [], errorOutput: [], outputLimitReached: false)
         var open = [output] + (errors.map { [$0] } ?? [])
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var status: Int32 = 0
         var exited = false
+        defer { InterruptCleanup.trackChild(0) }
         while true {
+            InterruptCleanup.checkpoint()
             if !exited, waitpid(pid, &status, WNOHANG) == pid {
                 exited = true
                 // Helpers the child left behind would hold the pipes open: end them, then drain.
@@ -104,7 +118,7 @@ package enum ProcessRunner {
             }
             let remaining = deadline - monotonicSeconds()
             if remaining <= 0 { break }
-            if outcome.output.count > maxOutput {
+            if outcome.outputLimitReached || outcome.output.count > maxOutput {
                 outcome.outputLimitReached = true
                 break
             }
@@ -120,7 +134,11 @@ package enum ProcessRunner {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     if descriptor.fd == output {
-                        outcome.output += chunk[0..<count]
+                        if let consume {
+                            if !consume(chunk[0..<count]) { outcome.outputLimitReached = true }
+                        } else {
+                            outcome.output += chunk[0..<count]
+                        }
                     } else if outcome.errorOutput.count < errorOutputLimit {
                         outcome.errorOutput += chunk[0..<min(count, errorOutputLimit - outcome.errorOutput.count)]
                     }

@@ -32,11 +32,13 @@ struct CurlTransport: Sendable {
         var curlMessage: String
         /// The watchdog killed curl (it outlived its own time limit).
         var killed: Bool
+        /// Why the transfer was stopped before its end (the body over the limit), if it was.
+        var refusal: String?
 
         func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
     }
 
-    /// Bodies larger than this are refused (the linter's own input cap).
+    /// Bodies larger than this are refused (the linter's own input cap), announced or not.
     static let maxBody = 1 << 30
 
     let executable: String
@@ -69,17 +71,31 @@ struct CurlTransport: Sendable {
         ].joined(separator: "\n") + "\n"
     }
 
-    /// Runs one request; `nil` when curl could not be started.
+    /// Runs one request; `nil` when curl could not be started. Its output is read as it
+    /// arrives (``ReplyReader``): the transfer stops at the limit, never holding the body past it.
     func get(url: String, bearer: String, userAgent: String, timeout: Double) -> Reply? {
         let config = Self.configText(url: url, bearer: bearer, userAgent: userAgent, timeout: timeout)
+        let reader = ReplyReader(limit: Self.bodyLimit)
         guard let run = ProcessRunner.run(executable, ["-q", "--config", "-"], input: Array(config.utf8), captureErrors: true,
-                                          timeout: timeout + 5, maxOutput: Self.maxBody + (1 << 20)) else { return nil }
-        var reply = Reply(curlStatus: run.status ?? -1, statusCode: 0, headers: [], body: [], curlMessage: "",
-                          killed: run.status == nil && !run.outputLimitReached)
+                                          timeout: timeout + 5, consume: reader.consume) else { return nil }
+        let body = reader.finish()
+        var reply = reader.reply
+        reply.body = body
+        reply.curlStatus = run.status ?? -1
+        reply.killed = run.status == nil && !run.outputLimitReached
+        reply.refusal = reader.refusal
         reply.curlMessage = String(decoding: run.errorOutput.prefix(1000), as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-        Self.split(run.output, into: &reply)
         return reply
+    }
+
+    /// ``maxBody``; in debug builds `CUSTOMER_CENTER_TEST_PULL_LIMIT` (bytes) lowers it, so a
+    /// test can stream past it in moments.
+    static var bodyLimit: Int {
+        #if DEBUG
+        if let text = getenv("CUSTOMER_CENTER_TEST_PULL_LIMIT"), let bytes = Int(String(cString: text)) { return bytes }
+        #endif
+        return maxBody
     }
 
     /// Splits `--dump-header -` output: header blocks (interim 1xx and a proxy's CONNECT reply

@@ -107,7 +107,11 @@ public struct CustomerCenterClient: Sendable {
     func outcome(of reply: CurlTransport.Reply, attempt: Int, project: String, customer: String) throws(Failure) -> Outcome {
         let host = endpoint.hostDescription
         if reply.killed { throw Failure(message: "no answer from \(host) within \(Self.seconds(policy.timeout)) (timed out)") }
-        if reply.body.count > CurlTransport.maxBody { throw Failure(message: "the answer from \(host) is larger than 1 GiB; refused") }
+        if let refusal = reply.refusal {
+            let bytes = CurlTransport.bodyLimit
+            let limit = bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+            throw Failure(message: "the answer from \(host) is larger than \(limit) (it \(refusal)); refused")
+        }
         switch reply.curlStatus {
         case 0: break
         case 28: throw Failure(message: "no answer from \(host) within \(Self.seconds(policy.timeout)) (timed out)")

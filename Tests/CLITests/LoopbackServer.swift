@@ -15,6 +15,9 @@ final class LoopbackServer: @unchecked Sendable {
         case raw([UInt8])
         /// Read the request, say nothing for this many seconds, then close.
         case silence(Double)
+        /// `head`, then up to `total` body bytes in pieces of `chunk`, `pause` seconds apart, until
+        /// the client stops reading or the server stops; the body bytes sent are counted (`sent`).
+        case stream(head: [UInt8], total: Int, chunk: Int, pause: Double)
     }
 
     /// One request as it arrived.
@@ -36,6 +39,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var received: [Request] = []
+    private var sentBody = 0
     private let finished = DispatchSemaphore(value: 0)
     private let respond: @Sendable (Request, Int) -> Answer
 
@@ -68,6 +72,9 @@ final class LoopbackServer: @unchecked Sendable {
     /// The requests so far.
     var requests: [Request] { lock.withLock { received } }
 
+    /// Body bytes a `.stream` answer has sent so far.
+    var sent: Int { lock.withLock { sentBody } }
+
     /// Stops accepting and waits (at most 10 s) for the serving thread to end.
     func stop() {
         let wasRunning = lock.withLock { () -> Bool in
@@ -89,6 +96,7 @@ final class LoopbackServer: @unchecked Sendable {
             guard client >= 0 else { continue }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while !bytes.containsHeaderEnd {
@@ -105,6 +113,20 @@ final class LoopbackServer: @unchecked Sendable {
                     let n = answer[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     if n <= 0 { break }
                     offset += n
+                }
+            case .stream(let head, let total, let size, let pause):
+                var ok = head.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == head.count
+                let piece = [UInt8](repeating: UInt8(ascii: "x"), count: size)
+                var left = total
+                while ok, left > 0, isRunning {
+                    let n = piece.withUnsafeBytes { send(client, $0.baseAddress, min(left, $0.count), Int32(MSG_NOSIGNAL)) }
+                    if n <= 0 {
+                        ok = false
+                    } else {
+                        left -= n
+                        lock.withLock { sentBody += n }
+                        if pause > 0 { usleep(UInt32(pause * 1_000_000)) }
+                    }
                 }
             case .silence(let seconds):
                 let end = Date().addingTimeInterval(seconds)

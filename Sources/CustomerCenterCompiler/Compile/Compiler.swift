@@ -65,8 +65,11 @@ package enum Compiler {
 
     /// `--out-dir`'s `manifest.json`: source digest, platforms, locales, per-payload sha256.
     /// `carried`: payloads of an earlier compile it still governs (kept because the platforms
-    /// were inferred), with the sha256 recorded for them then.
-    package static func manifest(_ payloads: [CompiledPayload], source: SourceFile, carried: [(path: String, sha256: String?)] = []) -> String {
+    /// were inferred), with the sha256 recorded for them then. `digests`: each payload's
+    /// sha256 when the caller has them already (hashed once per run).
+    package static func manifest(_ payloads: [CompiledPayload], source: SourceFile, carried: [(path: String, sha256: String?)] = [],
+                                 digests: [String]? = nil) -> String {
+        let digests = digests ?? payloads.map { SHA256.hex(Array($0.text.utf8)) }
         var platforms: [String] = []
         var locales: [String] = []
         for payload in payloads {
@@ -79,7 +82,7 @@ package enum Compiler {
             ("builtInStrings", builtInStringsRecord),
             ("platforms", .list(platforms.map(JSONValue.text))),
             ("locales", .list(locales.map(JSONValue.text))),
-            ("payloads", .record(payloads.map { (relativePath(of: $0), .record([("sha256", .text(SHA256.hex(Array($0.text.utf8))))])) }
+            ("payloads", .record(zip(payloads, digests).map { (relativePath(of: $0), .record([("sha256", .text($1))])) }
                 + carried.map { ($0.path, .record($0.sha256.map { [("sha256", .text($0))] } ?? [])) })),
         ]))
     }

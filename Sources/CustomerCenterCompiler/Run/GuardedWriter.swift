@@ -74,9 +74,16 @@ package struct GuardedWriter: Sendable {
     /// Removes a stale payload only when the run did not read it and its bytes still hash to
     /// `sha256` (docs/commands.md "No command destroys a file").
     package func removeStale(_ path: String, sha256: String?) -> StaleOutcome {
+        let verdict = staleVerdict(path, sha256: sha256)
+        guard verdict == .removed else { return verdict }
+        return FileSystem.remove(path) ? .removed : .failed(FileSystem.errorText())
+    }
+
+    /// What ``removeStale(_:sha256:)`` would do, removing nothing (`.removed`: it may go).
+    package func staleVerdict(_ path: String, sha256: String?) -> StaleOutcome {
         guard FileSystem.exists(path) else { return .absent }
         if let identity = FileIdentity(path: path), read.contains(where: { $0.identity == identity }) { return .keptInput }
         guard let sha256, let bytes = try? FileSystem.read(path), SHA256.hex(bytes) == sha256.lowercased() else { return .keptEdited }
-        return FileSystem.remove(path) ? .removed : .failed(FileSystem.errorText())
+        return .removed
     }
 }

@@ -158,50 +158,6 @@ extension Workspace {
         if payloads == nil { log.record(.notCompiled(path: source.path, reason: nil)) }
         return (analysis, payloads)
     }
-
-    /// `--out-dir`: every payload and the manifest, then the stale payloads of the previous
-    /// manifest removed only when unchanged. Those of the platforms in `keeping` (left out by
-    /// inference alone) are kept and named.
-    private func writeDirectory(_ payloads: [CompiledPayload], source: SourceFile, to directory: String,
-                                keeping: Set<Platform>, log: inout RunLog) {
-        if let bad = payloads.first(where: { !Compiler.isSafeFileName($0.locale) }) {
-            log.record(.notCompiled(path: source.path, reason: "locale '\(bad.locale)' cannot be a file name; use letters, digits, '-' and '_'"))
-            return
-        }
-        let written = payloads.map(Compiler.relativePath(of:)) + ["manifest.json"]
-        for relative in written where refuses(directory + "/" + relative, option: "--out-dir", log: &log) { return }
-        let previous = (try? FileSystem.read(directory + "/manifest.json"))
-            .map { Compiler.manifestPayloads(SourceFile(path: "manifest.json", bytes: $0)) } ?? []
-        // Inference alone never removes a platform's payloads: they stay listed, and named.
-        let carried = previous.filter { stale in
-            !written.contains(stale.path) && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
-                && FileSystem.exists(directory + "/" + stale.path)
-        }
-        do {
-            for platform in Set(payloads.map(\.platform)) { try FileSystem.makeDirectories(directory + "/" + platform.rawValue) }
-            for payload in payloads {
-                try writer.write(Array(payload.text.utf8), to: directory + "/" + Compiler.relativePath(of: payload), option: "--out-dir")
-            }
-            try writer.write(Array(Compiler.manifest(payloads, source: source, carried: carried).utf8), to: directory + "/manifest.json", option: "--out-dir")
-        } catch {
-            log.record(.writeFailed(path: directory, message: error.message))
-            return
-        }
-        for stale in previous where !written.contains(stale.path) {
-            let stalePath = directory + "/" + stale.path
-            if carried.contains(where: { $0.path == stale.path }) {
-                log.record(.keptStale(path: stalePath, reason: .platformInferred))
-                continue
-            }
-            switch writer.removeStale(stalePath, sha256: stale.sha256) {
-            case .removed: log.record(.removedStale(path: stalePath))
-            case .keptEdited: log.record(.keptStale(path: stalePath, reason: .edited))
-            case .keptInput: log.record(.keptStale(path: stalePath, reason: .input))
-            case .absent: break
-            case .failed(let reason): log.record(.keptStale(path: stalePath, reason: .removalFailed(reason)))
-            }
-        }
-    }
 }
 
 extension CompileDestination {

@@ -124,7 +124,7 @@ extension Workspace {
             log.record(notChecked("cannot create a temporary directory"))
             return nil
         }
-        defer { FileSystem.removeTree(scratch) }
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
         let measuring = scratch + "/check.html"
         do { try FileSystem.writeAtomically(Array(Preview.measuringPage(page).utf8), to: measuring) } catch {
             log.record(notChecked(error.message))

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProcessSupport
+
+extension FileSystem {
+    /// Writes `bytes` to `path` without ever leaving a partial file: a temporary file beside it
+    /// (same directory, so the rename is atomic), fsync, the original's permissions, then rename.
+    /// On any failure the original is untouched and the temporary file is removed.
+    /// With `expectedOriginal`, the file must still hold exactly those bytes just before the
+    /// rename (it was not edited meanwhile), or nothing is replaced.
+    /// `fault` is a test seam: release builds have no value to pass.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
+        let directory = directory(of: absolute(path))
+        var mode: mode_t = 0o644
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            // `-o /dev/null`, a terminal, a named pipe (or a link to one): nothing to replace.
+            // Renaming over it would put a regular file where /dev/null was (as root), so the
+            // bytes go through it, as a shell's `>` would send them.
+            var target = stat()
+            if expectedOriginal == nil, stat(path, &target) == 0, [S_IFCHR, S_IFIFO].contains(target.st_mode & S_IFMT) {
+                try writeThrough(bytes, to: path)
+                return
+            }
+            if (existing.st_mode & S_IFMT) == S_IFLNK { throw Failure(message: "will not replace '\(path)': it is a symbolic link") }
+            if (existing.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
+            if (existing.st_mode & S_IFMT) != S_IFREG { throw Failure(message: "will not replace '\(path)': it is a device or socket, not a file") }
+            // Honour a read-only file even when the user could replace it (root, or a writable directory).
+            if existing.st_mode & 0o222 == 0 { throw Failure(message: "will not replace '\(path)': it is read-only") }
+            mode = existing.st_mode & 0o7777
+        }
+        var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
+        // A signal while the temporary file exists removes it (docs/commands.md "Exit codes": an interrupted write
+        // leaves the original untouched and nothing behind); the file-size limit makes the write
+        // fail with EFBIG instead of killing the process.
+        InterruptCleanup.install()
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            InterruptCleanup.blockSignals()
+            defer { InterruptCleanup.unblockSignals() }
+            let fd = mkstemp(buffer.baseAddress!)
+            if fd >= 0 { InterruptCleanup.track(buffer.baseAddress!) }
+            return fd
+        }
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        defer { InterruptCleanup.untrack() }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = true
+        var reason = ""
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                var chunk = buffer.count - offset
+                #if DEBUG
+                if fault == .diskFull {
+                    if offset >= buffer.count / 2 {
+                        errno = ENOSPC
+                        ok = false
+                        reason = errorText()
+                        return
+                    }
+                    chunk = max(1, buffer.count / 2 - offset)
+                }
+                #endif
+                let n = systemWrite(fd, buffer.baseAddress! + offset, chunk)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    reason = errorText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if ok, fchmod(fd, mode) != 0 { ok = false; reason = errorText() }
+        if ok, fsync(fd) != 0 { ok = false; reason = errorText() }
+        if close(fd) != 0, ok { ok = false; reason = errorText() }
+        #if DEBUG
+        if ok, fault == .modifiedDuringWrite, let handle = fopen(path, "a") {
+            fputs(" ", handle)
+            fclose(handle)
+        }
+        #endif
+        if ok, let expectedOriginal {
+            let current = try? read(path)
+            if current != expectedOriginal { ok = false; reason = "it changed on disk after this run read it; left as it is" }
+        }
+        #if DEBUG
+        // The CLI tests run the debug binary: this is how they interrupt a real write.
+        if ok, fault == .interruptBeforeRename || getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-rename" {
+            raise(SIGTERM)
+        }
+        #endif
+        InterruptCleanup.blockSignals()
+        if ok, rename(temporary, path) != 0 { ok = false; reason = errorText() }
+        if !ok { unlink(temporary) }
+        InterruptCleanup.untrack()
+        InterruptCleanup.unblockSignals()
+        if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
+    }
+
+    /// Writes all of `bytes` into an existing character device or FIFO (never created,
+    /// truncated or renamed over).
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        var reason: String?
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    reason = errorText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0, reason == nil { reason = errorText() }
+        if let reason { throw Failure(message: "cannot write '\(path)': \(reason)") }
+    }
+
+    /// Creates the folders above the file `path` that are missing.
+    package static func makeParentDirectories(of path: String) throws(Failure) {
+        let parent = directory(of: absolute(path))
+        if !isDirectory(parent) { try makeDirectories(parent) }
+    }
+
+    /// Creates `path` and its parents.
+    package static func makeDirectories(_ path: String) throws(Failure) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0, errno != EEXIST {
+                throw Failure(message: "cannot create '\(current)': \(errorText())")
+            }
+        }
+    }
+
+    package static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Faults a test can inject into one `writeAtomically` call, in-process (`@testable import`):
+/// `diskFull` (the write fails with ENOSPC half way) or `modifiedDuringWrite` (the original
+/// changes before the rename). They prove that a failed write leaves the original byte-identical.
+/// Debug builds only: in a release binary the type has no cases, so nothing can switch them on.
+package enum WriteFault: Equatable {
+    #if DEBUG
+    case diskFull
+    case modifiedDuringWrite
+    /// SIGTERM arrives after the data is written, before the rename.
+    case interruptBeforeRename
+    #endif
+}

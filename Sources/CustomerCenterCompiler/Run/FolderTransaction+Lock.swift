@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProcessSupport
+
+extension FolderTransaction {
+    /// Takes the lock file `path` (flock), waiting up to ``lockWait`` for another run to finish.
+    /// The file is removed when the lock is released; a waiter that locked a file removed
+    /// meanwhile tries again with the new one.
+    static func lock(_ path: String, display: String) throws(FileSystem.Failure) -> Int32 {
+        let deadline = ProcessRunner.monotonicSeconds() + lockWait
+        while true {
+            // Signals wait while the file may be ours and untracked: a run stopped now leaves
+            // no lock file, and never removes one another run holds.
+            InterruptCleanup.blockSignals()
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                let failure = FileSystem.Failure(message: "cannot write '\(display)': cannot create the lock file '\(path)': \(FileSystem.errorText())")
+                InterruptCleanup.unblockSignals()
+                throw failure
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                var locked = stat(), current = stat()
+                if fstat(fd, &locked) == 0, stat(path, &current) == 0, locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+                    InterruptCleanup.track(folder: path) { _ = unlink($0) }
+                    InterruptCleanup.unblockSignals()
+                    return fd
+                }
+                close(fd)  // removed by the run that held it: take the new one
+                InterruptCleanup.unblockSignals()
+                continue
+            }
+            let reason = errno
+            close(fd)
+            InterruptCleanup.unblockSignals()
+            guard reason == EAGAIN || reason == EINTR else {
+                errno = reason
+                throw FileSystem.Failure(message: "cannot write '\(display)': cannot lock '\(path)': \(FileSystem.errorText())")
+            }
+            if ProcessRunner.monotonicSeconds() > deadline {
+                let seconds = lockWait == lockWait.rounded() ? String(Int(lockWait)) : String(lockWait)
+                throw FileSystem.Failure(message: "cannot write '\(display)': another run is writing it (it holds '\(path)'); waited \(seconds) s; nothing was written")
+            }
+            InterruptCleanup.checkpoint()
+            usleep(20_000)
+        }
+    }
+
+    /// Releases the lock: the file goes first, so no later run locks a file nobody removes.
+    static func unlock(_ fd: Int32, _ path: String) {
+        guard fd >= 0 else { return }
+        InterruptCleanup.blockSignals()
+        unlink(path)
+        close(fd)
+        InterruptCleanup.unblockSignals()
+        InterruptCleanup.forget(folder: path)
+    }
+
+    /// What a killed run left beside `target`: its staging folders are removed; a previous set
+    /// moved aside (`.<name>.cc-previous`, file systems without exchange) goes back when the
+    /// folder is missing, else is removed. Called with the lock held, so no live run owns them.
+    static func removeLeftovers(parent: String, name: String, target: String) {
+        for entry in FileSystem.entries(of: parent) ?? [] where entry.hasPrefix(".\(name).cc-staging-") {
+            FileSystem.removeTree(parent + "/" + entry)
+        }
+        let aside = parent + "/.\(name).cc-previous"
+        guard FileSystem.isDirectory(aside) else { return }
+        if !FileSystem.exists(target), rename(aside, target) == 0 { return }
+        FileSystem.removeTree(aside)
+    }
+}
+
+extension FileSystem {
+    #if !canImport(Darwin)
+    /// Makes everything written to the file system that holds `fd` durable, in one call
+    /// (`syncfs`; `sync` where the C library has none).
+    static func syncFileSystem(of fd: Int32) -> Bool {
+        // Declared only for _GNU_SOURCE, like renameat2: looked up by name.
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "syncfs") else {
+            sync()
+            return true
+        }
+        return unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0
+    }
+    #endif
+
+    /// Swaps two folders in one step (Linux `renameat2` with `RENAME_EXCHANGE`, `renamex_np`
+    /// with `RENAME_SWAP` on Apple systems). `false`, with `errno` set, when it did not happen.
+    static func exchange(_ first: String, _ second: String) -> Bool {
+        #if canImport(Darwin)
+        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+        #else
+        // The C library declares renameat2 only for _GNU_SOURCE, which Swift's Glibc module
+        // does not define: look it up by name.
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "renameat2") else {
+            errno = ENOSYS
+            return false
+        }
+        let renameAt2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return renameAt2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+        #endif
+    }
+}
