@@ -130,6 +130,9 @@ extension CurlTransport {
         private func openSpill() -> Bool {
             let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
             var template = Array((base + "/customer-center-pull-XXXXXX").utf8CString)
+            // Signals wait until the new file is tracked: one arriving between would leave it.
+            InterruptCleanup.blockSignals()
+            defer { InterruptCleanup.unblockSignals() }
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return false }
             spill = fd

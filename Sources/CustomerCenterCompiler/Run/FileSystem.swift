@@ -242,6 +242,9 @@ extension FileSystem {
     package static func temporaryDirectory() -> String? {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/customer-center-XXXXXX").utf8CString)
+        // Signals wait until the new folder is tracked: one arriving between would leave it.
+        InterruptCleanup.blockSignals()
+        defer { InterruptCleanup.unblockSignals() }
         return template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
             let path = String(cString: base)

@@ -62,6 +62,9 @@ package struct FolderTransaction {
             throw FileSystem.Failure(message: "cannot write '\(directory)': it is not a directory")
         }
         var template = Array((folder + "/.\(base).cc-staging-XXXXXX").utf8CString)
+        // Signals wait until the staging folder is tracked: one arriving between would leave it.
+        InterruptCleanup.blockSignals()
+        defer { InterruptCleanup.unblockSignals() }
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard made else {
             let reason = FileSystem.errorText()
