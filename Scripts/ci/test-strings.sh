@@ -74,4 +74,43 @@ grep -q '^msgctxt "cancel_offer_subtitle"' "$work/filtered.po" || { echo "test-s
 pocount --csv "$work/states/po/pt-BR.po" 2>/dev/null | tail -n 1 | grep -q '^[^,]*, *0, *0, *0, *13,' \
   || { pocount --csv "$work/states/po/pt-BR.po"; echo "test-strings: pt-BR should be 13 fuzzy units" >&2; exit 1; }
 grep -q 'state="needs-translation"' "$work/states/xliff/ja.xlf" || { echo "test-strings: ja should need translation" >&2; exit 1; }
+# strings import: the unchanged files change nothing (byte-identical config, exit 0), in both
+# formats, and so do translate-toolkit's conversions of them (po2xliff numbers its units and drops
+# msgctxt: import matches them by source text and line; xliff2po keeps the ids as msgctxt).
+imports=0
+for config in "${configs[@]}"; do
+  name="$(basename "$config" .json)"
+  for format in po xliff; do
+    cp "$config" "$work/copy.json"
+    "$bin" strings import "$work/copy.json" "$work/$name/$format/"* 2>"$work/import.txt" \
+      || { cat "$work/import.txt"; echo "test-strings: importing the unchanged $format files of $name failed" >&2; exit 1; }
+    cmp -s "$config" "$work/copy.json" || { echo "test-strings: importing the unchanged $format files changed $name" >&2; exit 1; }
+    imports=$((imports + 1))
+  done
+  rm -rf "$work/converted" && mkdir "$work/converted"
+  for po in "$work/$name/po/"*.po; do po2xliff --progress=none "$po" "$work/converted/$(basename "$po" .po).xlf"; done
+  for xlf in "$work/$name/xliff/"*.xlf; do xliff2po --progress=none "$xlf" "$work/converted/$(basename "$xlf" .xlf).po"; done
+  for converted in "$work/converted/"*; do
+    cp "$config" "$work/copy.json"
+    "$bin" strings import "$work/copy.json" "$converted" 2>"$work/import.txt" \
+      || { cat "$work/import.txt"; echo "test-strings: importing $(basename "$converted") (converted by translate-toolkit) for $name failed" >&2; exit 1; }
+    cmp -s "$config" "$work/copy.json" || { echo "test-strings: importing converted $(basename "$converted") changed $name" >&2; exit 1; }
+    imports=$((imports + 1))
+  done
+done
+
+# A translation made in the PO file imports to the same bytes from the PO file and from what
+# po2xliff makes of it: exactly that string changes.
+sed 's/^msgstr "Zu teuer"$/msgstr "Viel zu teuer"/' "$work/customer_center/po/de.po" > "$work/translated.po"
+po2xliff --progress=none "$work/translated.po" "$work/translated.xlf"
+for translated in "$work/translated.po" "$work/translated.xlf"; do
+  cp Examples/customer_center.json "$work/$(basename "$translated").json"
+  "$bin" strings import "$work/$(basename "$translated").json" "$translated" 2>/dev/null \
+    || { echo "test-strings: importing $(basename "$translated") failed" >&2; exit 1; }
+done
+cmp -s "$work/translated.po.json" "$work/translated.xlf.json" || { echo "test-strings: po2xliff's XLIFF imported differently from its PO" >&2; exit 1; }
+[ "$(diff Examples/customer_center.json "$work/translated.po.json" | grep -c '^[<>]')" = 2 ] \
+  && grep -q '"de": "Viel zu teuer",' "$work/translated.po.json" \
+  || { diff Examples/customer_center.json "$work/translated.po.json"; echo "test-strings: the import changed more than the translated string" >&2; exit 1; }
+echo "strings import: $imports imports of unchanged and converted files left their configs byte-identical; a translation via PO and via po2xliff: ok"
 echo "strings: $files files exported from ${#configs[@]} configs, read by msgfmt, pocount, pofilter, po2xliff and xliff2po: ok"

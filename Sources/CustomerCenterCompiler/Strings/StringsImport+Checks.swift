@@ -1,0 +1,211 @@
+/// The config's texts as `strings import` checks units against them: each key's texts as
+/// written (the positioned JSON tree, so edits can replace exactly their bytes), the default
+/// locale, the locales it translates into.
+
+import JSONSyntax
+struct ConfigTable {
+    let source: SourceFile
+    /// `localized_strings`, when it is an object.
+    let strings: JSONValue?
+    /// Each key's member (the first of repeated keys) whose value is an object of texts.
+    let entries: [String: JSONMember]
+    /// The keys, in document order.
+    let keys: [String]
+    /// The default locale, normalized, and as written.
+    let defaultLocale: String
+    let defaultCode: String
+    /// The locales to translate into as the config writes them (not the default one).
+    let known: [String]
+    /// The keys of each default text.
+    let keysBySource: [String: [String]]
+
+    init(_ source: SourceFile, resolved: ResolvedConfig) {
+        self.source = source
+        let root = JSONParser.parse(source.bytes).root
+        let strings = root?.member("localization")?.value.member("localized_strings")?.value
+        self.strings = strings
+        defaultLocale = resolved.defaultLocale ?? ""
+        defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == resolved.defaultLocale } ?? defaultLocale
+        known = resolved.targetLocaleCodes.filter { LocaleCode.normalized($0) != resolved.defaultLocale }
+        var entries: [String: JSONMember] = [:], keys: [String] = []
+        for member in strings?.objectMembers ?? [] where entries[member.key] == nil {
+            guard member.value.objectMembers != nil else { continue }
+            entries[member.key] = member
+            keys.append(member.key)
+        }
+        self.entries = entries
+        self.keys = keys
+        var bySource: [String: [String]] = [:]
+        for key in keys {
+            if let text = Self.text(in: entries[key]!, locale: resolved.defaultLocale ?? "") { bySource[text, default: []].append(key) }
+        }
+        keysBySource = bySource
+    }
+
+    /// The member of `locale` in a key's object (locales compared normalized).
+    static func member(in entry: JSONMember, locale: String) -> JSONMember? {
+        let normalized = LocaleCode.normalized(locale)
+        return entry.value.objectMembers?.first { LocaleCode.normalized($0.key) == normalized }
+    }
+
+    static func text(in entry: JSONMember, locale: String) -> String? {
+        member(in: entry, locale: locale)?.value.stringValue
+    }
+
+    /// The text of `key` in `locale`, when it has one.
+    func text(_ key: String, locale: String) -> String? {
+        entries[key].flatMap { Self.text(in: $0, locale: locale) }
+    }
+
+    /// The units of `file` whose key and locale are the config's; the others are refused.
+    func candidates(in file: SourceFile, fileIndex: Int, configName: String, refusals: inout Refusals) -> [Candidate] {
+        let contents = TranslationFileContents.read(file)
+        if let problem = contents.problem {
+            refusals.refuse(ImportFinding.malformed, problem.message + "; nothing in this file is imported", at: problem.range, units: 0)
+            return []
+        }
+        guard !contents.units.isEmpty else { return [] }
+        let resolved = contents.units.map(key(of:))
+        guard resolved.contains(where: { if case .success = $0 { return true } else { return false } }) else {
+            let from = contents.original.map { " (it says it was exported from '\($0)')" } ?? ""
+            refusals.refuse(ImportFinding.wrongConfig,
+                            "none of the \(MessageText.count(contents.units.count, "unit")) of this file is a key of \(configName)\(from): "
+                                + "it belongs to another config; nothing in it is imported",
+                            at: contents.units[0].range, units: contents.units.count)
+            return []
+        }
+        // Each locale the file names, checked once.
+        var locales: [String?: String?] = [:]
+        var candidates: [Candidate] = []
+        for (unit, found) in zip(contents.units, resolved) {
+            let key: String
+            switch found {
+            case .success(let name): key = name
+            case .failure(let problem):
+                refusals.refuse(ImportFinding.unknownKey, problem.description, at: unit.range)
+                continue
+            }
+            if locales[unit.locale] == nil {
+                locales[unit.locale] = .some(locale(of: unit, file: file, configName: configName, refusals: &refusals))
+            }
+            guard let locale = locales[unit.locale] ?? nil else {
+                refusals.units += 1
+                continue
+            }
+            candidates.append(Candidate(unit: unit, key: key, locale: locale, fileIndex: fileIndex))
+        }
+        return candidates
+    }
+
+    /// The key a unit names, or why it names none (with a did-you-mean).
+    func key(of unit: ImportedUnit) -> Result<String, KeyProblem> {
+        switch unit.key {
+        case .key(let key):
+            if entries[key] != nil { return .success(key) }
+            let hint = Suggestion.closest(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure(KeyProblem("'\(key)' is not a key of the config's localized_strings\(hint); the unit is not imported"))
+        case .bySource(let line, let id):
+            if let id, entries[id] != nil { return .success(id) }
+            var found = keysBySource[unit.source] ?? []
+            if found.count > 1, let line {
+                let atLine = found.filter { source.location(of: entries[$0]!.keyRange.start).line == line }
+                if !atLine.isEmpty { found = atLine }
+            }
+            if found.count == 1 { return .success(found[0]) }
+            if found.isEmpty {
+                return .failure(KeyProblem("the unit names no key, and no key's '\(defaultCode)' text is its source \(MessageText.quoted(unit.source)); the unit is not imported"))
+            }
+            return .failure(KeyProblem("the unit names no key, and \(found.count) keys (\(found.joined(separator: ", "))) have its source \(MessageText.quoted(unit.source)) as their '\(defaultCode)' text: "
+                + "import the PO file, or keep the key in the unit's resname; the unit is not imported"))
+        }
+    }
+
+    struct KeyProblem: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The config's spelling of the locale a unit translates into, or `nil` (refused: one
+    /// finding for the file).
+    func locale(of unit: ImportedUnit, file: SourceFile, configName: String, refusals: inout Refusals) -> String? {
+        let range = unit.localeRange ?? ByteRange.at(0)
+        // Without a language in the file, its name (`de.po`, as `strings export --out-dir` names it).
+        let base = String(file.path.split(separator: "/").last ?? "").split(separator: ".").first.map(String.init) ?? ""
+        guard let written = unit.locale ?? (known.contains { LocaleCode.normalized($0) == LocaleCode.normalized(base) } ? base : nil) else {
+            refusals.refuse(ImportFinding.unknownLocale,
+                            "the file does not say which locale it translates into (no XLIFF target-language, no PO 'Language' header) and its name is not one of \(configName)'s locales; nothing in it is imported",
+                            at: range, units: 0)
+            return nil
+        }
+        if LocaleCode.normalized(written) == defaultLocale {
+            refusals.refuse(ImportFinding.unknownLocale,
+                            "'\(written)' is the default locale of \(configName): its texts are what translators translate from; nothing in this file is imported",
+                            at: range, units: 0)
+            return nil
+        }
+        if let spelling = known.first(where: { LocaleCode.normalized($0) == LocaleCode.normalized(written) }) { return spelling }
+        let hint = Suggestion.closest(to: written, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        refusals.refuse(ImportFinding.unknownLocale,
+                        "\(configName) does not translate into '\(written)'\(hint): its locales are \(known.isEmpty ? "none but the default" : known.joined(separator: ", ")); nothing in this file is imported",
+                        at: range, units: 0)
+        return nil
+    }
+
+    /// A stale unit: its source is not the key's default text any more.
+    func checkSource(_ candidate: Candidate, file: String) -> Diagnostic? {
+        let unit = candidate.unit
+        guard let current = text(candidate.key, locale: defaultLocale) else {
+            return Diagnostic(id: ImportFinding.staleSource, severity: .error,
+                              message: "'\(candidate.key)' has no '\(defaultCode)' text in the config any more; the unit is not imported",
+                              file: file, range: unit.sourceRange)
+        }
+        guard current != unit.source else { return nil }
+        return Diagnostic(id: ImportFinding.staleSource, severity: .error,
+                          message: "stale: the unit translates \(MessageText.quoted(unit.source)), but the '\(defaultCode)' text of '\(candidate.key)' is now \(MessageText.quoted(current)); export again and translate the new text",
+                          file: file, range: unit.sourceRange)
+    }
+
+    /// A translation that would add a defect: other placeholders than its source, or what the
+    /// text rules report (whitespace, the other Chinese script).
+    func checkText(_ candidate: Candidate, file: String) -> Diagnostic? {
+        let unit = candidate.unit, key = candidate.key, locale = candidate.locale
+        func refuse(_ id: RuleID, _ message: String) -> Diagnostic {
+            Diagnostic(id: id, severity: .error, message: message + "; the unit is not imported", file: file, range: unit.targetRange)
+        }
+        let expected = Self.placeholders(unit.source), actual = Self.placeholders(unit.target)
+        if expected != actual {
+            var parts: [String] = []
+            let missing = Self.difference(expected, actual), extra = Self.difference(actual, expected)
+            if !missing.isEmpty { parts.append("lacks " + missing.map { "'\($0)'" }.joined(separator: ", ")) }
+            if !extra.isEmpty { parts.append("has " + extra.map { "'\($0)'" }.joined(separator: ", ") + " that the source does not") }
+            return refuse(ImportFinding.placeholderMismatch, "the '\(locale)' text of '\(key)' \(parts.joined(separator: " and ")): keep each '{{ … }}' of the source exactly")
+        }
+        if let span = WhitespaceRule.spans(of: unit.target).first {
+            return refuse(WhitespaceRule.descriptor.id, "the '\(locale)' text of '\(key)' has \(span.problem)")
+        }
+        if let script = LocaleCode.chineseScript(locale) {
+            var target = unit.target
+            let sample = target.withUTF8 { ChineseScriptCharacters.sample(in: $0, foreignTo: script) }
+            if !sample.isEmpty { return refuse(ScriptMismatchRule.descriptor.id, RuleMessage.scriptMismatch(key, locale: locale, script: script, sample: sample).text) }
+        }
+        return nil
+    }
+
+    /// Each `{{ … }}` of `text` as written (a well-formed one in its canonical spelling), sorted:
+    /// two texts agree when these are equal (a placeholder used twice counts twice).
+    static func placeholders(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        return Placeholders.scan(text).map { match in
+            match.isWellFormed ? (match.canonical ?? "") : String(String.UnicodeScalarView(scalars[match.range]))
+        }.sorted()
+    }
+
+    /// The items of `a` (a sorted multiset) that `b` does not have as often.
+    static func difference(_ a: [String], _ b: [String]) -> [String] {
+        var rest = b
+        return a.filter { item in
+            if let index = rest.firstIndex(of: item) { rest.remove(at: index); return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,131 @@
+/// Reads the units of an XLIFF 1.x file (`strings import`, docs/translation.md): what
+/// `strings export` writes, and what translation tools write from it (translate-toolkit's
+/// `po2xliff`: numbered ids, the language in the gettext header unit, no key).
+
+import JSONSyntax
+enum XLIFFReader {
+    /// XLIFF states that are not a translation to ship: the unit is offered for review.
+    static let reviewStates: Set<String> = ["new", "needs-translation", "needs-adaptation", "needs-l10n",
+                                            "needs-review-translation", "needs-review-adaptation", "needs-review-l10n"]
+
+    static func read(_ bytes: [UInt8]) -> TranslationFileContents {
+        let root: XMLElement
+        do { root = try XMLReader.parse(bytes) } catch {
+            return TranslationFileContents(problem: ("not well-formed XML: \(error.message)", ByteRange(error.offset, min(error.offset + 1, bytes.count))))
+        }
+        guard root.localName == "xliff" else {
+            return TranslationFileContents(problem: ("not an XLIFF file: its root element is '\(root.name)', not 'xliff'", root.range))
+        }
+        let version = root.attribute("version") ?? "1.2"
+        guard version.hasPrefix("1.") else {
+            return TranslationFileContents(problem: ("XLIFF \(version) is not read: export XLIFF 1.2 from your tool (docs/translation.md)", root.range))
+        }
+        var contents = TranslationFileContents()
+        for file in root.children("file") {
+            if contents.original == nil { contents.original = file.attribute("original") }
+            var locale = file.attribute("target-language"), localeRange = file.attributes.first { $0.name == "target-language" }?.range
+            var units: [ImportedUnit] = []
+            for body in file.children("body") {
+                do {
+                    try collect(body, into: &units, locale: &locale, localeRange: &localeRange)
+                } catch {
+                    return TranslationFileContents(problem: (error.message, ByteRange(error.offset, error.offset + 1)))
+                }
+            }
+            for index in units.indices {
+                units[index].locale = locale
+                units[index].localeRange = localeRange ?? file.range
+            }
+            contents.units += units
+        }
+        return contents
+    }
+
+    /// The units of a body or group, groups included; the gettext header unit gives the locale
+    /// when the file has no `target-language`.
+    static func collect(_ parent: XMLElement, into units: inout [ImportedUnit], locale: inout String?,
+                        localeRange: inout ByteRange?) throws(XMLError) {
+        for element in parent.elements {
+            switch element.localName {
+            case "group": try collect(element, into: &units, locale: &locale, localeRange: &localeRange)
+            case "trans-unit":
+                if element.attribute("restype") == "x-gettext-domain-header" {
+                    if locale == nil, let header = (element.children("target").first ?? element.children("source").first),
+                       let language = POReader.language(inHeader: header.text) {
+                        locale = language
+                        localeRange = header.range
+                    }
+                    continue
+                }
+                if element.attribute("translate") == "no" { continue }
+                units.append(try unit(element))
+            default: continue
+            }
+        }
+    }
+
+    static func unit(_ element: XMLElement) throws(XMLError) -> ImportedUnit {
+        guard let source = element.children("source").first else {
+            throw XMLError(message: "a <trans-unit> without <source>", offset: element.range.start)
+        }
+        let target = element.children("target").first
+        let (sourceText, inline) = try text(of: source, sourceInline: nil)
+        let targetText = try target.map { element throws(XMLError) in try text(of: element, sourceInline: inline).text } ?? ""
+        let state = target?.attribute("state")
+        let fuzzy = state.map(reviewStates.contains) ?? (element.attribute("approved") == "no")
+        return ImportedUnit(key: key(of: element), source: sourceText, target: targetText, fuzzy: fuzzy, locale: nil, localeRange: nil,
+                            range: element.range, sourceRange: source.range, targetRange: target?.range ?? element.range)
+    }
+
+    /// The key: `resname`, else an `id` that is not a number, else a gettext context a tool
+    /// kept; failing those the unit is matched by its source text (and the key's line, when the
+    /// unit carries the `linenumber` context `strings export` writes and `po2xliff` keeps).
+    static func key(of element: XMLElement) -> UnitKey {
+        if let name = element.attribute("resname"), !name.isEmpty { return .key(name) }
+        if let id = element.attribute("id"), !id.isEmpty, !id.allSatisfy(\.isNumber) { return .key(id) }
+        let contexts = element.children("context-group").flatMap { $0.children("context") }
+        if let context = contexts.first(where: { ["x-po-msgctxt", "msgctxt"].contains($0.attribute("context-type") ?? "") }) {
+            return .key(context.text)
+        }
+        let line = contexts.first { $0.attribute("context-type") == "linenumber" }.flatMap { Int($0.text) }
+        let id = element.attribute("id")
+        return .bySource(line: line, id: id?.isEmpty == false ? id : nil)
+    }
+
+    /// The text of a `<source>` or `<target>`: inline elements read back to what they stand
+    /// for. `<ph>` and the like hold the code they replace (`{{ price }}`, as `strings export`
+    /// writes it); an empty `<x/>`, `<ph/>` or `<bx/>` is the source's inline element of the same
+    /// id (its `equiv-text` failing that). Returns the inline codes by id for the target.
+    static func text(of element: XMLElement, sourceInline: [String: String]?) throws(XMLError) -> (text: String, inline: [String: String]) {
+        var inline: [String: String] = [:]
+        var out = ""
+        func walk(_ element: XMLElement) throws(XMLError) {
+            for part in element.content {
+                switch part {
+                case .text(let text): out += text
+                case .element(let child):
+                    switch child.localName {
+                    case "ph", "x", "bx", "ex", "bpt", "ept", "it":
+                        let id = child.attribute("id") ?? ""
+                        var code = child.text
+                        if code.isEmpty {
+                            guard let known = sourceInline?[id] ?? child.attribute("equiv-text") else {
+                                throw XMLError(message: "inline <\(child.name) id=\"\(id)\"/> stands for nothing the source has", offset: child.range.start)
+                            }
+                            code = known
+                        }
+                        if !id.isEmpty, inline[id] == nil { inline[id] = code }
+                        out += code
+                    case "g", "mrk": try walk(child)
+                    case "sub":
+                        throw XMLError(message: "<sub> (a sub-flow) is not read: translate the unit's text only", offset: child.range.start)
+                    default:
+                        throw XMLError(message: "<\(child.name)> is not an XLIFF inline element", offset: child.range.start)
+                    }
+                }
+            }
+        }
+        try walk(element)
+        return (out, inline)
+    }
+}
