@@ -22,6 +22,7 @@ if CommandLine.arguments.contains("--lsp-only") {
 }
 // `--fix-only`: just the fixes section (FixBench.swift), after the set-up below.
 let fixOnly = CommandLine.arguments.contains("--fix-only")
+let manyOnly = CommandLine.arguments.contains("--many-files-only")
 // `--generate BYTES FILE`: write a generated config of about BYTES bytes and exit (for profiling).
 if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < CommandLine.arguments.count,
    let bytes = Int(CommandLine.arguments[index + 1]) {
@@ -130,6 +131,11 @@ for binary in [tool, floor, peakRSS] where !FileManager.default.isExecutableFile
     print("missing \(binary.path): in Benchmarks/, run `swift build -c release` and `swift build -c release --product customer-center` first"); exit(1)
 }
 
+if manyOnly {
+    manyFilesBenchmarks(quick: quick)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 if fixOnly {
     fixBenchmarks(quick: quick)
     try? FileManager.default.removeItem(at: work)
@@ -432,4 +438,5 @@ for keys in quick ? [120_000] : [120_000, 1_200_000] {
     try? FileManager.default.removeItem(at: url)
 }
 fixBenchmarks(quick: quick)
+manyFilesBenchmarks(quick: quick)
 languageServerBenchmarks(quick: quick)
