@@ -13,6 +13,23 @@ extension FileSystem {
     /// rename (it was not edited meanwhile), or nothing is replaced.
     /// `fault` is a test seam: release builds have no value to pass.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
+        // One atomic write at a time in the process: files are fixed and formatted on several
+        // threads (`--jobs`), and the signal handler knows one temporary file (InterruptCleanup).
+        let outcome: Result<Void, Failure> = atomicWrites.withLock { _ in
+            do {
+                try writeAtomicallyAlone(bytes, to: path, expectedOriginal: expectedOriginal, fault: fault)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Held by the one atomic write in progress.
+    private static let atomicWrites = LockedValue(())
+
+    private static func writeAtomicallyAlone(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?) throws(Failure) {
         let directory = directory(of: absolute(path))
         var mode: mode_t = 0o644
         var existing = stat()
