@@ -16,7 +16,7 @@ extension FileSystem {
         // One atomic write at a time in the process: files are fixed and formatted on several
         // threads (`--jobs`), and the signal handler knows one temporary file (InterruptCleanup).
         let outcome: Result<Void, Failure> = atomicWrites.withLock { _ in
-            do {
+            do throws(Failure) {
                 try writeAtomicallyAlone(bytes, to: path, expectedOriginal: expectedOriginal, fault: fault)
                 return .success(())
             } catch {
