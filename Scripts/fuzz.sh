@@ -16,13 +16,16 @@ flags=(-O -wmo -num-threads 2 -sanitize=fuzzer,address -parse-as-library -gline-
 # Two modules, compiled with the fuzzer's coverage instrumentation and AddressSanitizer.
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name JSONSyntax \
   -emit-module-path "$build/JSONSyntax.swiftmodule" -o "$build/libJSONSyntax.a" "$repo"/Sources/JSONSyntax/*.swift
+# The compiler library starts children and cleans up on signals through ProcessSupport.
+swiftc "${flags[@]}" -emit-module -emit-library -static -module-name ProcessSupport \
+  -emit-module-path "$build/ProcessSupport.swiftmodule" -o "$build/libProcessSupport.a" "$repo"/Sources/ProcessSupport/*.swift
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCenterCompiler -I "$build" \
   -emit-module-path "$build/CustomerCenterCompiler.swiftmodule" -o "$build/libCustomerCenterCompiler.a" \
   $(find "$repo/Sources/CustomerCenterCompiler" -name '*.swift')
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCenterLanguageServer -I "$build" \
   -emit-module-path "$build/CustomerCenterLanguageServer.swiftmodule" -o "$build/libCustomerCenterLanguageServer.a" \
   "$repo"/Sources/CustomerCenterLanguageServer/*.swift
-swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterLanguageServer -lCustomerCenterCompiler -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
+swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterLanguageServer -lCustomerCenterCompiler -lProcessSupport -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
 echo "fuzz: harness built in $((SECONDS - build_started)) s"
 # Seeds: the committed corpus (Fuzz/corpus: inputs earlier runs found to reach new code) and every
 # JSON the tests use. New inputs go to the working corpus.
