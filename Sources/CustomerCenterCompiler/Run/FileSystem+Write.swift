@@ -118,24 +118,28 @@ extension FileSystem {
         if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
-    /// Writes all of `bytes` into an existing character device or FIFO (never created,
-    /// truncated or renamed over).
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-        var reason: String?
-        bytes.withUnsafeBufferPointer { buffer in
+    /// Writes all of `bytes` to `fd` (retrying after a signal); the reason it stopped, or `nil`.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBufferPointer { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
                 let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    reason = errorText()
-                    return
+                    return errorText()
                 }
                 offset += n
             }
+            return nil
         }
+    }
+
+    /// Writes all of `bytes` into an existing character device or FIFO (never created,
+    /// truncated or renamed over).
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        var reason = writeAll(bytes, to: fd)
         if close(fd) != 0, reason == nil { reason = errorText() }
         if let reason { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }

@@ -145,19 +145,7 @@ package struct FolderTransaction {
         InterruptCleanup.checkpoint()
         let fd = open(staging + "/" + relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())") }
-        var reason: String?
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    reason = FileSystem.errorText()
-                    return
-                }
-                offset += n
-            }
-        }
+        var reason = FileSystem.writeAll(bytes, to: fd)
         if reason == nil, fchmod(fd, mode) != 0 { reason = FileSystem.errorText() }
         #if canImport(Darwin)
         // No syncfs here: each file is synced as it is written.
