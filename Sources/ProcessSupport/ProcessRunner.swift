@@ -45,15 +45,7 @@ package enum ProcessRunner {
         opened += outPipe
         guard !captureErrors || pipe(&errPipe) == 0 else { return nil }
         opened += errPipe
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
-        var attributes: posix_spawnattr_t?
-        let environment = _NSGetEnviron().pointee
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        let environment = environ
-        #endif
+        var actions = FileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if input == nil {
@@ -68,6 +60,41 @@ package enum ProcessRunner {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         for fd in opened where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let pid = launch(executable, arguments, actions: &actions)
+        // The child's ends belong to the child now; ours stay open until `defer`.
+        for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 {
+            close(fd)
+            opened.removeAll { $0 == fd }
+        }
+        guard let pid else { return nil }
+        if let input {
+            // What is sent is a few hundred bytes (curl's config): it fits the pipe's buffer, so
+            // this cannot block on a child that is not reading yet.
+            write(all: input, to: inPipe[1])
+            close(inPipe[1])
+            opened.removeAll { $0 == inPipe[1] }
+        }
+        return collect(pid: pid, output: outPipe[0], errors: captureErrors ? errPipe[0] : nil,
+                       deadline: monotonicSeconds() + timeout, maxOutput: maxOutput, consume: consume)
+    }
+
+    #if canImport(Darwin)
+    typealias FileActions = posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
+    #else
+    typealias FileActions = posix_spawn_file_actions_t
+    #endif
+
+    /// Starts `executable` in a process group of its own with `actions` (its descriptors): its
+    /// process id, tracked by ``InterruptCleanup`` until the caller's collecting ends; `nil` when
+    /// it could not be started.
+    static func launch(_ executable: String, _ arguments: [String], actions: inout FileActions) -> pid_t? {
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -82,21 +109,7 @@ package enum ProcessRunner {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         if spawned == 0 { InterruptCleanup.trackChild(pid) }
         InterruptCleanup.unblockSignals()
-        // The child's ends belong to the child now; ours stay open until `defer`.
-        for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 {
-            close(fd)
-            opened.removeAll { $0 == fd }
-        }
-        guard spawned == 0 else { return nil }
-        if let input {
-            // What is sent is a few hundred bytes (curl's config): it fits the pipe's buffer, so
-            // this cannot block on a child that is not reading yet.
-            write(all: input, to: inPipe[1])
-            close(inPipe[1])
-            opened.removeAll { $0 == inPipe[1] }
-        }
-        return collect(pid: pid, output: outPipe[0], errors: captureErrors ? errPipe[0] : nil,
-                       deadline: monotonicSeconds() + timeout, maxOutput: maxOutput, consume: consume)
+        return spawned == 0 ? pid : nil
     }
 
     /// Reads the pipes until the child has exited and they are drained; kills the group at the

@@ -50,4 +50,38 @@ import TestSupport
         #expect(ProcessRunner.find(["sh"]) != nil)
         #expect(ProcessRunner.find(["no-such-program-\(UUID().uuidString)"]) == nil)
     }
+
+    /// A child spoken to over its descriptors 3 and 4 (Chromium's `--remote-debugging-pipe`).
+    @Test func aPipedChildExchangesNulTerminatedMessages() throws {
+        // It says hello twice, then echoes what it reads on 3 to 4.
+        let child = try #require(PipedChild.start("/bin/sh", ["-c", #"printf 'hello\000world\000' >&4; exec cat <&3 >&4"#]))
+        let deadline = ProcessRunner.monotonicSeconds() + 20
+        #expect(child.receive(until: deadline) == .message(Array("hello".utf8)))
+        #expect(child.receive(until: deadline) == .message(Array("world".utf8)))
+        #expect(child.send(Array("ping".utf8), until: deadline))
+        #expect(child.receive(until: deadline) == .message(Array("ping".utf8)))
+        #expect(child.receive(until: ProcessRunner.monotonicSeconds() + 0.3) == .timedOut)
+        child.finish(grace: 0)
+        #expect(child.receive(until: deadline) == .closed)
+        #expect(!child.send(Array("late".utf8), until: deadline))
+    }
+
+    @Test func aPipedChildThatExitsIsClosedEvenWhenAHelperHoldsThePipe() throws {
+        let started = Date()
+        // The helper inherits descriptor 4 and would hold it open for 30 s.
+        let child = try #require(PipedChild.start("/bin/sh", ["-c", "sleep 30 & exit 0"]))
+        #expect(child.receive(until: ProcessRunner.monotonicSeconds() + 25) == .closed)
+        #expect(Date().timeIntervalSince(started) < 20, "waited for the helper instead of ending it")
+        child.finish(grace: 0)
+        #expect(PipedChild.start("/nonexistent/program", []) == nil)
+    }
+
+    @Test func finishingAPipedChildEndsItsWholeGroup() throws {
+        let marker = try Scratch.directory("cc-runner").appendingPathComponent("late")
+        let child = try #require(PipedChild.start("/bin/sh", ["-c", "(sleep 2; touch '\(marker.path)') & sleep 30"]))
+        #expect(child.receive(until: ProcessRunner.monotonicSeconds() + 0.3) == .timedOut)
+        child.finish(grace: 0.2)
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "a process of the group outlived finish")
+    }
 }
