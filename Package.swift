@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax", "TestSupport"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",
-            dependencies: ["CustomerCenterCompiler", "JSONSyntax", "TestSupport"],
+            dependencies: ["CustomerCenterCompiler", "JSONSyntax", "ProcessSupport", "TestSupport"],
             exclude: ["Golden", "Resources", "FuzzRegressions"]
         ),
         .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler", "TestSupport"]),

@@ -29,6 +29,12 @@ struct PreviewCommand: Command {
         func run(_ arguments: [String], timeout: Double) -> (status: Int32?, output: [UInt8])? {
             ProcessRunner.run(name, arguments, timeout: timeout).map { ($0.status, $0.output) }
         }
+        /// One process over its DevTools pipe, unless CUSTOMER_CENTER_BROWSER_PIPE=0 asks for one
+        /// run per screenshot (docs/commands.md "preview").
+        func session(_ arguments: [String]) -> (any BrowserPipe)? {
+            if Terminal.environment("CUSTOMER_CENTER_BROWSER_PIPE") == "0" { return nil }
+            return PipedChild.start(name, arguments)
+        }
     }
 
     /// Progress on stderr, once the run has taken longer than `seconds` (a quick check stays quiet).

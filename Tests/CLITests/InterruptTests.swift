@@ -75,9 +75,10 @@ import Darwin
         #expect(left.isEmpty, "left in TMPDIR: \(left)")
     }
 
-    /// `preview --check` with a browser that takes its time: the browser and the scratch folder go.
-    @Test(arguments: InterruptTests.signals)
-    func previewCheck(_ signal: Int32) throws {
+    /// `preview --check` with a browser that takes its time: the browser and the scratch folder go,
+    /// with `--png` too (the browser then runs for a DevTools session over its pipe).
+    @Test(arguments: InterruptTests.signals, [[], ["--png", "png"]])
+    func previewCheck(_ signal: Int32, screenshots: [String]) throws {
         let dir = try Scratch.directory("cc-signal")
         let temporary = try Scratch.directory("cc-signal-tmp")
         let child = dir.appendingPathComponent("browser.pid")
@@ -85,7 +86,8 @@ import Darwin
         try "#!/bin/sh\necho $$ > '\(child.path)'\nexec sleep 60\n".write(to: browser, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
         let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json").path
-        let process = try Self.start(["preview", "--check", "--browser", browser.path, "--timeout", "60", example], in: dir, temporary: temporary)
+        let process = try Self.start(["preview", "--check", "--browser", browser.path, "--timeout", "60"] + screenshots + [example],
+                                     in: dir, temporary: temporary)
         #expect(Self.wait(30) { Self.pid(in: child) != nil })
         // The scratch folder exists while the browser runs.
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).isEmpty)

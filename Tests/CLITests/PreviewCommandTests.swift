@@ -1,4 +1,6 @@
+import CustomerCenterCompiler
 import Foundation
+import ProcessSupport
 import Testing
 import TestSupport
 
@@ -118,6 +120,41 @@ import TestSupport
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.hasPrefix("\(Self.longTitle):38:15: warning:"))
+    }
+
+    /// `--png` with the real browser: every screenshot a whole PNG as wide as its page, all from
+    /// one browser process (a wrapper counts the starts); CUSTOMER_CENTER_BROWSER_PIPE=0 gets the
+    /// same PNGs from one process per screenshot.
+    @Test func theRealBrowserTakesEveryScreenshotInOneProcess() throws {
+        guard let real = ["chromium-headless-shell", "chromium"].lazy.compactMap({ ProcessRunner.find([$0]) }).first else {
+            print("skipped: no chromium-headless-shell or chromium on PATH (Scripts/ci/test-preview.sh runs this check in CI)")
+            return
+        }
+        let directory = try Scratch.directory("cc-preview-one-browser")
+        let starts = directory.appendingPathComponent("starts")
+        let browser = try Self.fakeBrowser("echo started >> '\(starts.path)'\nexec '\(real)' \"$@\"")
+        var images: [String: [[UInt8]]] = [:]
+        for (label, environment) in [("pipe", [String: String]()), ("per screenshot", ["CUSTOMER_CENTER_BROWSER_PIPE": "0"])] {
+            try? FileManager.default.removeItem(at: starts)
+            let png = directory.appendingPathComponent(label)
+            let result = try CLI.run(["preview", "--check", "--format", "compact", "--locale", "de,fr", "--png", png.path,
+                                      "--browser", browser.path, Self.longTitle], environment: environment)
+            #expect(result.status == 0, "\(label): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("\(Self.longTitle):38:15: warning:"), "\(label): measured as without --png")
+            let names = try FileManager.default.contentsOfDirectory(atPath: png.path).sorted()
+            #expect(names == ["de-dark.png", "de-light.png", "fr-dark.png", "fr-light.png"], "\(label)")
+            images[label] = try names.map { name in
+                let bytes = try [UInt8](Data(contentsOf: png.appendingPathComponent(name)))
+                #expect(bytes.starts(with: [137, 80, 78, 71, 13, 10, 26, 10] + [0, 0, 0, 13] + Array("IHDR".utf8)), "\(label) \(name): not a PNG")
+                // IHDR's width and height (big-endian): as wide as the page's screens (four here), 620 high.
+                let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+                #expect(bytes.count > 24 && number(16) == 4 * (Preview.width + 16) + 32 && number(20) == 620, "\(label) \(name)")
+                return bytes
+            }
+            let count = (try? String(contentsOf: starts, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            #expect(count == (label == "pipe" ? 1 : 5), "\(label): the browser was started \(count) times")
+        }
+        #expect(images["pipe"] == images["per screenshot"], "the same screenshots either way")
     }
 
     /// A check that takes longer than a moment (a second) says where it is on stderr.

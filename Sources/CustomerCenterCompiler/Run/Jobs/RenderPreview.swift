@@ -8,6 +8,15 @@ package protocol BrowserRunner: Sendable {
     /// Runs the browser with `arguments` for at most `timeout` seconds: its exit status (`nil`:
     /// stopped at the time limit) and standard output, or `nil` when it could not be started.
     func run(_ arguments: [String], timeout: Double) -> (status: Int32?, output: [UInt8])?
+    /// Starts the browser with `arguments` (`--remote-debugging-pipe` among them) for one DevTools
+    /// session that measures the page and takes every screenshot; `nil` when it could not be
+    /// started or this runner has no such mode (each screenshot is then a run of its own).
+    func session(_ arguments: [String]) -> (any BrowserPipe)?
+}
+
+extension BrowserRunner {
+    /// No DevTools session: one run per screenshot.
+    package func session(_ arguments: [String]) -> (any BrowserPipe)? { nil }
 }
 
 /// The `preview` job (docs/commands.md "preview"): one authoring config analysed under its
@@ -130,9 +139,19 @@ extension Workspace {
             log.record(notChecked(error.message))
             return nil
         }
-        let flags = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(Preview.width + 32),2000"]
         let sections = Preview.locales(resolved, options: options).count * options.themes.count
         check.progress?("measuring \(MessageText.count(sections, "locale × theme", "locales × themes")) in one browser run")
+        // With screenshots, one browser process does it all over its DevTools pipe; a browser
+        // that does not speak it gets today's runs: one to measure, one per screenshot.
+        if let directory = check.screenshots, let pipe = browser.session(Preview.browserFlags + ["--remote-debugging-pipe", "about:blank"]) {
+            let shots = OneBrowserRun(browser: browser.name, pipe: pipe, check: check, source: source, scratch: scratch, directory: directory)
+            switch shots.run(page, measuring: measuring, resolved: resolved, options: options, log: &log) {
+            case .measured(let findings): return findings
+            case .failed: return nil
+            case .unsupported: break
+            }
+        }
+        let flags = Preview.browserFlags + ["--window-size=\(Preview.measuringWidth),\(Preview.measuringHeight)"]
         guard let outcome = browser.run(flags + ["--dump-dom", "file://" + measuring], timeout: check.timeout) else {
             log.record(notChecked("cannot run the browser '\(browser.name)'"))
             return nil
@@ -169,21 +188,15 @@ extension Workspace {
             for theme in options.themes {
                 done += 1
                 progress?("screenshot \(done) of \(locales.count * options.themes.count): \(locale), \(theme)")
-                var single = options
-                single.locales = [locale]
-                single.themes = [theme]
-                single.pseudo = false
-                let page = Preview.render(resolved, options: single)
-                let html = scratch + "/\(locale)-\(theme).html"
+                let (html, width) = Preview.screenshotPage(resolved, options: options, locale: locale, theme: theme)
+                let page = scratch + "/\(locale)-\(theme).html"
                 let png = directory + "/\(locale)-\(theme).png"
-                let screens = page.sections.first?.screens ?? 1
-                let width = min(max(screens, 1), 4) * (Preview.width + 16) + 32
-                do { try FileSystem.writeAtomically(Array(page.html.utf8), to: html) } catch {
+                do { try FileSystem.writeAtomically(Array(html.utf8), to: page) } catch {
                     log.record(.notChecked(path: source.path, reason: error.message))
                     return false
                 }
-                let outcome = browser.run(["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),620",
-                                           "--screenshot=\(png)", "file://" + html], timeout: timeout)
+                let outcome = browser.run(Preview.browserFlags + ["--window-size=\(width),\(Preview.screenshotHeight)", "--screenshot=\(png)", "file://" + page],
+                                          timeout: timeout)
                 guard outcome?.status == 0, FileSystem.exists(png) else {
                     let late = outcome != nil && outcome?.status == nil ? " in time" : ""
                     log.record(.writeFailed(path: png, message: "the browser '\(browser.name)' did not save \(png)\(late)"))
