@@ -24,9 +24,16 @@ for platform in ios android; do
   [ ! -s "$work/default-$platform.txt" ] || { cat "$work/default-$platform.txt"; echo "test-preview: the default config has cut-off text ($platform)" >&2; exit 1; }
 done
 
-# Screenshots: one PNG per locale × theme.
-"$bin" preview --check --png "$work/png" --locale de,ar --pseudo Examples/customer_center.json > /dev/null
+# Screenshots: one PNG per locale × theme, all from one browser process (a wrapper counts its
+# starts); CUSTOMER_CENTER_BROWSER_PIPE=0 (one run per screenshot) saves the same files.
+real="$(command -v chromium-headless-shell || command -v chromium)"
+printf '#!/bin/sh\necho started >> "%s/starts"\nexec "%s" "$@"\n' "$work" "$real" > "$work/browser"
+chmod +x "$work/browser"
+"$bin" preview --check --png "$work/png" --locale de,ar --pseudo --browser "$work/browser" Examples/customer_center.json > /dev/null
 for name in de-light de-dark ar-light ar-dark en-XA-light ar-XB-dark; do
   [ -s "$work/png/$name.png" ] || { echo "test-preview: no screenshot $name.png" >&2; exit 1; }
 done
-echo "preview: long title found at line $line, default config clean on iOS and Android, screenshots saved: ok"
+[ "$(wc -l < "$work/starts")" -eq 1 ] || { echo "test-preview: the browser was started $(wc -l < "$work/starts") times for the screenshots, not once" >&2; exit 1; }
+CUSTOMER_CENTER_BROWSER_PIPE=0 "$bin" preview --check --png "$work/png-old" --locale de,ar --pseudo Examples/customer_center.json > /dev/null
+[ "$(ls "$work/png")" = "$(ls "$work/png-old")" ] || { echo "test-preview: the two ways saved different files" >&2; exit 1; }
+echo "preview: long title found at line $line, default config clean on iOS and Android, screenshots saved by one browser process: ok"
