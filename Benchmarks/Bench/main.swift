@@ -23,6 +23,8 @@ if CommandLine.arguments.contains("--lsp-only") {
 // `--fix-only`: just the fixes section (FixBench.swift), after the set-up below.
 let fixOnly = CommandLine.arguments.contains("--fix-only")
 let manyOnly = CommandLine.arguments.contains("--many-files-only")
+// `--preview-only`: just `preview --check --png` in one browser process against one per screenshot (PreviewBench.swift).
+let previewOnly = CommandLine.arguments.contains("--preview-only")
 // `--generate BYTES FILE`: write a generated config of about BYTES bytes and exit (for profiling).
 if let index = CommandLine.arguments.firstIndex(of: "--generate"), index + 2 < CommandLine.arguments.count,
    let bytes = Int(CommandLine.arguments[index + 1]) {
@@ -133,6 +135,11 @@ for binary in [tool, floor, peakRSS] where !FileManager.default.isExecutableFile
 
 if manyOnly {
     manyFilesBenchmarks(quick: quick)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
+if previewOnly {
+    previewBenchmarks(quick: quick)
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
@@ -439,4 +446,5 @@ for keys in quick ? [120_000] : [120_000, 1_200_000] {
 }
 fixBenchmarks(quick: quick)
 manyFilesBenchmarks(quick: quick)
+previewBenchmarks(quick: quick)
 languageServerBenchmarks(quick: quick)

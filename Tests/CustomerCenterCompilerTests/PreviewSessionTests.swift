@@ -51,6 +51,8 @@ import TestSupport
         private(set) var urls: [String] = []
         private(set) var images: [[UInt8]] = []
         private(set) var finished = false
+        /// How long ``finish(grace:)`` would have waited for the browser to exit.
+        private(set) var grace: Double?
         private var queue: [[UInt8]] = []
         private var end: PipedChild.Received?
 
@@ -93,7 +95,10 @@ import TestSupport
             return end ?? .timedOut
         }
 
-        func finish(grace: Double) { finished = true }
+        func finish(grace: Double) {
+            finished = true
+            self.grace = grace
+        }
 
         private func reply(_ object: [String: Any]) {
             // swiftlint:disable:next force_try
@@ -126,7 +131,7 @@ import TestSupport
         let pipe = try #require(browser.sessions.first)
         #expect(browser.sessions.count == 1 && pipe.arguments.contains("--remote-debugging-pipe"))
         #expect(pipe.methods.filter { $0 == "Page.captureScreenshot" }.count == 2)
-        #expect(pipe.methods.last == "Browser.close" && pipe.finished)
+        #expect(pipe.methods.last == "Browser.close" && pipe.finished && (pipe.grace ?? 0) > 0, "asked to close, given a moment")
         // Each PNG is what the browser sent (base64 decoded), under the name the old path used.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["de-dark.png", "de-light.png"])
         #expect(FileManager.default.contents(atPath: directory + "/de-light.png").map(Array.init) == pipe.images.first)
@@ -144,7 +149,7 @@ import TestSupport
             // The first screenshot is whole; the second was never written, not even in part.
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["de-light.png"], "\(fault)")
             let pipe = try #require(browser.sessions.first)
-            #expect(pipe.finished && browser.fallback.calls.isEmpty, "stopped, and not run again the old way")
+            #expect(pipe.finished && pipe.grace == 0 && browser.fallback.calls.isEmpty, "stopped at once, and not run again the old way")
             Self.expectScratchRemoved(pipe)
         }
     }

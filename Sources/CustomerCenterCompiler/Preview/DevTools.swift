@@ -32,6 +32,8 @@ struct DevTools {
     /// The page's session (`Target.attachToTarget` with `flatten`), sent with every later command.
     var session: String?
     private var lastID = 0
+    /// A command found the browser gone or hung: ``close()`` does not wait for it.
+    private var broken = false
 
     init(_ pipe: any BrowserPipe) { self.pipe = pipe }
 
@@ -43,14 +45,17 @@ struct DevTools {
         if let session { text += ",\"sessionId\":" + JSONWriter.quoted(session) }
         text += "}"
         guard pipe.send(Array(text.utf8), until: deadline) else {
+            broken = true
             throw ProcessRunner.monotonicSeconds() >= deadline ? .timedOut : .closed
         }
         var result: JSONValue?
         var seen = event == nil
         while result == nil || !seen {
-            switch pipe.receive(until: deadline) {
-            case .closed: throw .closed
-            case .timedOut: throw .timedOut
+            let received = pipe.receive(until: deadline)
+            switch received {
+            case .closed, .timedOut:
+                broken = true
+                throw received == .closed ? .closed : .timedOut
             case .message(let bytes):
                 guard let message = JSONParser.parse(bytes).root else { continue }
                 if case .number(let id) = message.member("id")?.value.kind, id.int64Value == Int64(lastID) {
@@ -105,12 +110,15 @@ struct DevTools {
         return png
     }
 
-    /// Asks the browser to exit and gives it a moment to do so (it removes its profile folder).
+    /// Asks the browser to exit and gives it a moment to do so (it removes its profile folder);
+    /// one that is gone or hung is stopped at once.
     mutating func close() {
         session = nil
         lastID += 1
-        _ = pipe.send(Array("{\"id\":\(lastID),\"method\":\"Browser.close\",\"params\":{}}".utf8), until: ProcessRunner.monotonicSeconds() + 1)
-        pipe.finish(grace: 2)
+        if !broken {
+            _ = pipe.send(Array("{\"id\":\(lastID),\"method\":\"Browser.close\",\"params\":{}}".utf8), until: ProcessRunner.monotonicSeconds() + 1)
+        }
+        pipe.finish(grace: broken ? 0 : 2)
     }
 
     static let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
