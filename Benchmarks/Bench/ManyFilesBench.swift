@@ -7,14 +7,14 @@ import Foundation
 // same kind, which shows whether memory follows the largest file or the total.
 
 /// Writes `count` configs (the default config, one string changed in each, so no two are equal;
-/// every fourth with one trailing double space, so some reports show lines) under `folder`.
-func writeManyConfigs(_ count: Int, into folder: URL) {
+/// every `findingEvery`-th with one trailing double space, so those reports show a line) under `folder`.
+func writeManyConfigs(_ count: Int, into folder: URL, findingEvery: Int = 4) {
     let config = DefaultConfig.json()
     for index in 0..<count {
         let directory = folder.appendingPathComponent(String(format: "app%05d", index))
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var text = config.replacingOccurrences(of: "\"localized_strings\": {", with: "\"localized_strings\": {\n      \"bench_\(index)\": {\"en\": \"Bench \(index)\(index % 4 == 0 ? "  " : "")\"},")
-        if index % 4 != 0 { text = text.replacingOccurrences(of: "\"bench_\(index)\": {\"en\": \"Bench \(index)\"},", with: "") }
+        var text = config.replacingOccurrences(of: "\"localized_strings\": {", with: "\"localized_strings\": {\n      \"bench_\(index)\": {\"en\": \"Bench \(index)\(index % findingEvery == 0 ? "  " : "")\"},")
+        if index % findingEvery != 0 { text = text.replacingOccurrences(of: "\"bench_\(index)\": {\"en\": \"Bench \(index)\"},", with: "") }
         try? text.write(to: directory.appendingPathComponent("customer_center.json"), atomically: false, encoding: .utf8)
     }
 }
@@ -58,18 +58,18 @@ func manyFilesBenchmarks(quick: Bool) {
     }
 
     print("\n## Many files: peak memory of a directory run against one of its files (whole process, max RSS)\n")
-    print("| files | total input | peak RSS, one file | peak RSS, `--jobs 1` | peak RSS, every core | every core ÷ one file |")
-    print("|---|---|---|---|---|---|")
-    for count in quick ? [1_000] : [1_000, 3_000] {
+    print("| files | with a finding | total input | peak RSS, one file | peak RSS, `--jobs 1` | peak RSS, every core | every core ÷ one file |")
+    print("|---|---|---|---|---|---|---|")
+    for (count, every) in quick ? [(1_000, 1)] : [(1_000, 4), (3_000, 4), (1_000, 1), (3_000, 1)] {
         let folder = work.appendingPathComponent("memory-\(count)")
-        writeManyConfigs(count, into: folder)
+        writeManyConfigs(count, into: folder, findingEvery: every)
         let total = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
             .compactMap { try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.size] as? Int }
             .reduce(0, +)
         let single = peakMemory(["lint", "--format", "compact", folder.appendingPathComponent("app00000/customer_center.json").path])
         let serial = peakMemory(["lint", "--format", "compact", "--jobs", "1", folder.path])
         let parallel = peakMemory(["lint", "--format", "compact", folder.path])
-        print("| \(count) | \(mb(total)) | \(mb(single)) | \(mb(serial)) | \(mb(parallel)) | **\(ratio(Double(parallel) / Double(single)))** |")
+        print("| \(count) | \(every == 1 ? "every one" : "1 in \(every)") | \(mb(total)) | \(mb(single)) | \(mb(serial)) | \(mb(parallel)) | **\(ratio(Double(parallel) / Double(single)))** |")
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -38,8 +38,14 @@ public struct FileReport: Sendable {
     /// printed): a run over many files then holds the text only of files with findings to show,
     /// not of every file (docs/performance.md "Many files").
     package func droppingUnshownText() -> FileReport {
-        guard diagnostics.isEmpty, !source.bytes.isEmpty else { return self }
-        var slim = FileReport(source: SourceFile(path: source.path, bytes: [], location: source.location), shown: [], counts: counts, omitted: omitted)
+        guard diagnostics.isEmpty, !source.bytes.isEmpty || source.excerpt != nil else { return self }
+        return replacingSource(SourceFile(path: source.path, bytes: [], location: source.location))
+    }
+
+    /// The same report over `source` (the same file, less of its text).
+    package func replacingSource(_ source: SourceFile) -> FileReport {
+        var slim = FileReport(source: source, shown: [], counts: counts, omitted: omitted)
+        slim.diagnostics = diagnostics  // already in report order; counted (`exactCounts` is set)
         slim.disabledRules = disabledRules
         slim.exactCounts = exactCounts
         return slim

@@ -51,27 +51,20 @@ package struct HumanRenderer {
     /// anything is decoded, then to `maxLineWidth` display columns, whatever its characters: the
     /// cost is bounded per diagnostic, never the line's length.
     func snippet(source: SourceFile, range: ByteRange, underline: String, into out: inout String) {
-        guard !source.bytes.isEmpty || range.start == 0 else { return }
-        let first = source.lineIndex(of: range.start)
-        let last = range.count > 0 ? source.lineIndex(of: max(range.start, range.end - 1)) : first
+        guard source.byteCount > 0 || range.start == 0 else { return }
+        let (first, last) = Self.snippetLines(range, in: source)
         let gutterWidth = String(last + 1).count
         let pad = String(repeating: " ", count: gutterWidth)
         out += paint(pad + " |", Style.gutter) + "\n"
         func line(_ index: Int, from: Int, to: Int?) {
-            let whole = source.lineBytes(index)
-            // At most 4 bytes a column (and a few more for escapes): this many bytes either side
-            // always fill the window.
-            let reach = Self.maxLineWidth * 4
-            var lower = max(whole.startIndex, from - reach)
-            var upper = min(whole.endIndex, from + reach)
-            while lower > whole.startIndex, lower < whole.endIndex, source.bytes[lower] & 0xC0 == 0x80 { lower -= 1 }
-            while upper < whole.endIndex, source.bytes[upper] & 0xC0 == 0x80 { upper += 1 }
-            let display = TerminalText.DisplayLine(source.bytes[lower..<upper])
+            let (whole, window) = Self.window(of: index, from: from, in: source)
+            let (lower, upper) = (window.lowerBound, window.upperBound)
+            let display = TerminalText.DisplayLine(source.slice(window), at: lower)
             var caretStart = display.column(atOffset: from)
             var caretEnd = to.map { display.column(atOffset: $0) } ?? display.endColumn
             caretEnd = max(caretEnd, caretStart + 1)
-            let cutBefore = lower > whole.startIndex
-            let cutAfter = upper < whole.endIndex
+            let cutBefore = lower > whole.lowerBound
+            let cutAfter = upper < whole.upperBound
             var text = ""
             if !cutBefore, !cutAfter, display.endColumn <= Self.maxLineWidth {
                 for cell in display.cells { cell.append(to: &text) }
@@ -100,7 +93,7 @@ package struct HumanRenderer {
             let marks = "^" + String(repeating: "~", count: max(0, caretEnd - caretStart - 1))
             out += paint(pad + " |", Style.gutter) + " " + String(repeating: " ", count: max(0, caretStart)) + paint(marks, underline) + "\n"
         }
-        let lineStart = source.lineBytes(last).startIndex
+        let lineStart = source.lineSpan(last).lowerBound
         if first == last {
             line(first, from: range.start, to: range.count > 0 ? range.end : nil)
         } else {
@@ -108,6 +101,25 @@ package struct HumanRenderer {
             if last > first + 1 { out += paint(pad + " :", Style.gutter) + "\n" }
             line(last, from: lineStart, to: range.end)
         }
+    }
+
+    /// The first and last line a snippet of `range` shows.
+    static func snippetLines(_ range: ByteRange, in source: SourceFile) -> (first: Int, last: Int) {
+        let first = source.lineIndex(of: range.start)
+        return (first, range.count > 0 ? source.lineIndex(of: max(range.start, range.end - 1)) : first)
+    }
+
+    /// Line `index`'s span and the bytes of it a snippet decodes around `from`: at most 4 bytes
+    /// a column (and a few more for escapes) either side always fill the window, widened to whole
+    /// characters. Reads the bytes at the window's edges (`SourceExcerpt` keeps them).
+    static func window(of index: Int, from: Int, in source: SourceFile) -> (line: Range<Int>, window: Range<Int>) {
+        let whole = source.lineSpan(index)
+        let reach = maxLineWidth * 4
+        var lower = max(whole.lowerBound, from - reach)
+        var upper = min(whole.upperBound, from + reach)
+        while lower > whole.lowerBound, lower < whole.upperBound, source.byte(at: lower) & 0xC0 == 0x80 { lower -= 1 }
+        while upper < whole.upperBound, source.byte(at: upper) & 0xC0 == 0x80 { upper += 1 }
+        return (whole, lower..<upper)
     }
 
     func summaryLine(_ summary: DiagnosticSummary) -> String {

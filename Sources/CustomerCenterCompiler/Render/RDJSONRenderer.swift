@@ -79,9 +79,9 @@ package struct RDJSONRenderer {
 
     /// A line and a column in UTF-8 bytes, both from 1.
     static func position(_ offset: Int, in source: SourceFile) -> JSONValue {
-        let clamped = max(0, min(offset, source.bytes.count))
+        let clamped = max(0, min(offset, source.byteCount))
         let line = source.lineIndex(of: clamped)
-        return .record([("line", .integer(line + 1)), ("column", .integer(clamped - source.lineStarts[line] + 1))])
+        return .record([("line", .integer(line + 1)), ("column", .integer(clamped - source.lineStart(line) + 1))])
     }
 
     /// Start and exclusive end.
@@ -92,21 +92,32 @@ package struct RDJSONRenderer {
     /// The fix as one replacement: from its first edit's start to its last edit's end, the text
     /// between with every edit applied. `nil` for a fix with no edits.
     static func suggestion(_ fix: Fix, in source: SourceFile) -> JSONValue? {
-        let edits = fix.edits.sorted { $0.range.start < $1.range.start }
-        guard let first = edits.first else { return nil }
-        let lower = max(0, min(first.range.start, source.bytes.count))
+        guard let kept = suggestionSpans(fix, in: source) else { return nil }
         var text: [UInt8] = []
-        var cursor = lower
-        for edit in edits {
-            let start = max(cursor, min(edit.range.start, source.bytes.count))
-            text += source.bytes[cursor..<start]
-            text += Array(edit.replacement.utf8)
-            cursor = max(start, min(edit.range.end, source.bytes.count))
+        for (span, replacement) in kept.edits {
+            text += source.slice(span)
+            text += Array(replacement.utf8)
         }
         return .record([
-            ("range", range(ByteRange(lower, cursor), in: source)),
+            ("range", range(ByteRange(kept.range.lowerBound, kept.range.upperBound), in: source)),
             ("text", .text(String(decoding: text, as: UTF8.self))),
         ])
+    }
+
+    /// What a suggestion replaces, and for each edit the unchanged bytes before it (`SourceExcerpt`
+    /// keeps them) and its replacement. `nil` for a fix with no edits.
+    static func suggestionSpans(_ fix: Fix, in source: SourceFile) -> (range: Range<Int>, edits: [(Range<Int>, String)])? {
+        let edits = fix.edits.sorted { $0.range.start < $1.range.start }
+        guard let first = edits.first else { return nil }
+        let lower = max(0, min(first.range.start, source.byteCount))
+        var kept: [(Range<Int>, String)] = []
+        var cursor = lower
+        for edit in edits {
+            let start = max(cursor, min(edit.range.start, source.byteCount))
+            kept.append((cursor..<start, edit.replacement))
+            cursor = max(start, min(edit.range.end, source.byteCount))
+        }
+        return (lower..<cursor, kept)
     }
 
     /// A document written by `JSONWriter` on one line: every raw line break in it is layout (a

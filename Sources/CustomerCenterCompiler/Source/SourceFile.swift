@@ -18,9 +18,12 @@ public struct SourceFile: Sendable {
     /// Where the file really is (an absolute path), when it was read from one: ignores,
     /// baselines and writes use it, the display name is only shown.
     public let location: String?
-    /// The raw bytes.
+    /// The raw bytes. Empty in a report a run recorded (``FileReport/source``): the report keeps
+    /// only what it prints, and ``location(of:)`` and ``text(in:)`` answer from that.
     public let bytes: [UInt8]
     private let lineTable = LineTable()
+    /// What a recorded report kept of the file, instead of `bytes` (`nil`: `bytes` is the file).
+    package let excerpt: SourceExcerpt?
 
     /// Byte offset of the first byte of each line. Built on first use: a clean file is never
     /// displayed, and the scan is a whole pass over the bytes.
@@ -38,7 +41,19 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         self.location = location
+        self.excerpt = nil
     }
+
+    /// The same file, keeping only `excerpt` of its bytes.
+    package init(path: String, excerpt: SourceExcerpt, location: String?) {
+        self.path = path
+        self.bytes = []
+        self.location = location
+        self.excerpt = excerpt
+    }
+
+    /// The file's length in bytes (also for an excerpt).
+    package var byteCount: Int { excerpt?.count ?? bytes.count }
 
     /// Creates a source file from text (tests, examples).
     public init(path: String, text: String) {
@@ -73,11 +88,13 @@ public struct SourceFile: Sendable {
 
     /// Whether the file starts with a UTF-8 byte-order mark.
     package var hasByteOrderMark: Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        if let excerpt { return excerpt.hasByteOrderMark }
+        return bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     /// The 0-based index of the line holding `offset` (binary search).
     package func lineIndex(of offset: Int) -> Int {
+        if let excerpt { return excerpt.lineIndex(of: offset) }
         let lineStarts = self.lineStarts
         var low = 0
         var high = lineStarts.count - 1
@@ -93,6 +110,7 @@ public struct SourceFile: Sendable {
     /// `SourceFile.scalarBlock` bytes, so a position on a 400 KB minified line costs a block,
     /// not the line.
     public func location(of offset: Int) -> SourceLocation {
+        if let excerpt { return excerpt.location(of: offset) }
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
         var start = lineStarts[line]
@@ -147,20 +165,44 @@ public struct SourceFile: Sendable {
 
     /// The bytes of line `index` (0-based) without its line break.
     package func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[lineSpan(index)]
+    }
+
+    /// The offsets of line `index` (0-based) without its line break (and a leading byte-order
+    /// mark); `0..<0` for a line the file does not have.
+    package func lineSpan(_ index: Int) -> Range<Int> {
+        if let excerpt { return excerpt.line(index)?.span ?? 0..<0 }
         let lineStarts = self.lineStarts
-        guard lineStarts.indices.contains(index) else { return [] }
+        guard lineStarts.indices.contains(index) else { return 0..<0 }
         var start = lineStarts[index]
         if index == 0, hasByteOrderMark { start = 3 }
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return bytes[start..<end]
+        return start..<end
     }
 
-    /// The text of a range, decoded leniently (for messages and fixes).
+    /// Offset of the first byte of line `index` (0-based).
+    package func lineStart(_ index: Int) -> Int {
+        if let excerpt { return excerpt.line(index)?.start ?? 0 }
+        return lineStarts[index]
+    }
+
+    /// The byte at `offset` (of an excerpt: 0 where nothing was kept).
+    package func byte(at offset: Int) -> UInt8 {
+        excerpt?.byte(at: offset) ?? bytes[offset]
+    }
+
+    /// The bytes of `range` (of an excerpt: empty unless it kept them all). Indices are not offsets.
+    package func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        excerpt?.slice(range) ?? bytes[range]
+    }
+
+    /// The text of a range, decoded leniently (for messages and fixes). Of a report a run
+    /// recorded: the text only where the report prints it, else empty.
     public func text(in range: ByteRange) -> String {
-        let lower = max(0, min(range.start, bytes.count))
-        let upper = max(lower, min(range.end, bytes.count))
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        let lower = max(0, min(range.start, byteCount))
+        let upper = max(lower, min(range.end, byteCount))
+        return String(decoding: slice(lower..<upper), as: UTF8.self)
     }
 }
 

@@ -68,13 +68,17 @@ enum TerminalText {
         var endColumn = 0
 
         /// `bytes` must start at a scalar boundary; indices are file offsets.
-        init(_ bytes: ArraySlice<UInt8>) {
+        init(_ bytes: ArraySlice<UInt8>) { self.init(bytes, at: bytes.startIndex) }
+
+        /// `bytes` must start at a scalar boundary; its first byte is at file offset `base`.
+        init(_ bytes: ArraySlice<UInt8>, at base: Int) {
             var column = 0
-            var offset = bytes.startIndex
+            var offset = base
+            let shift = bytes.startIndex - base
             for (scalar, length) in UTF8Scalars.decode(bytes) {
                 guard let scalar else {
                     for index in offset..<offset + length {
-                        let shown = "<0x" + String(bytes[index], radix: 16, uppercase: true) + ">"
+                        let shown = "<0x" + String(bytes[index + shift], radix: 16, uppercase: true) + ">"
                         cells.append(Cell(offset: index, column: column, width: shown.count, text: shown))
                         column += shown.count
                     }

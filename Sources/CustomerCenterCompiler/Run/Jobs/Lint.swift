@@ -150,11 +150,11 @@ extension Workspace {
             return outcome
         }
         outcome.usedIgnores = after.usedIgnores
-        // Only the name is needed later (file-scoped ignore entries); a report keeps the text
-        // only when it shows a line of it, so memory follows the largest file, not the total.
+        // Only the name is needed later (file-scoped ignore entries); a report keeps only the
+        // text it prints, so memory follows the largest file, not the total.
         outcome.checked = SourceFile(path: source.path, bytes: [], location: source.location)
         let report = job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
-        outcome.log.record(report.droppingUnshownText())
+        outcome.log.record(report.keepingShownText())
         return outcome
     }
 
