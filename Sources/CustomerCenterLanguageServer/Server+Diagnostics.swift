@@ -9,7 +9,9 @@ extension Server {
         switch Self.kind(of: uri) {
         case .config?:
             // Under a configuration file a run cannot follow nothing is checked (it is reported instead).
-            found = invalidConfiguration(forDocument: uri) != nil ? [] : analysis(of: uri)?.report.diagnostics ?? []
+            // After a keystroke, what the edit can affect is re-checked when that is provably enough (Server+IncrementalCheck).
+            found = invalidConfiguration(forDocument: uri) != nil ? []
+                : incrementalDiagnostics(of: uri) ?? analysis(of: uri)?.report.diagnostics ?? []
         case .configuration?:
             found = LinterConfiguration(source: SourceFile(path: Self.displayPath(uri), bytes: document.bytes)).diagnostics
         case nil: found = []

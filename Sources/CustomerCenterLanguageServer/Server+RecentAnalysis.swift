@@ -81,12 +81,16 @@ struct EditFootprint {
     }
 
     let kind: Kind
+    /// The texts' common prefix: the first `prefix` bytes of both are the same.
+    let prefix: Int
+    /// The texts' common suffix after it: the last `suffix` bytes of both are the same.
+    let suffix: Int
 
     /// The footprint of `changes` (in the order made), which turned `analysed` into `current`;
     /// `lexical` knows where the strings and comments of `analysed` are.
     init(analysed: [UInt8], current: [UInt8], changes: [TextDocument.ByteChange], lexical: LexicalCheckpoints, resolved: ResolvedConfig) {
         let region = Self.region(of: changes)
-        kind = analysed.withUnsafeBufferPointer { old in
+        (kind, prefix, suffix) = analysed.withUnsafeBufferPointer { old in
             current.withUnsafeBufferPointer { new in Self.kind(old, new, region, lexical, resolved) }
         }
     }
@@ -123,7 +127,7 @@ struct EditFootprint {
 
     private static func kind(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>,
                              _ region: (start: Int, analysedEnd: Int, currentEnd: Int),
-                             _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> Kind {
+                             _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> (Kind, prefix: Int, suffix: Int) {
         // The common prefix and suffix (not overlapping in either text), as a scan of the whole
         // texts finds them; outside the changes' region the bytes are the same, so the scans
         // start at its edges.
@@ -138,7 +142,13 @@ struct EditFootprint {
         let inserted = UnsafeBufferPointer(rebasing: new[prefix..<(new.count - suffix)])
         let before: UInt8? = prefix > 0 ? old[prefix - 1] : nil
         let after: UInt8? = suffix > 0 ? old[old.count - suffix] : nil
-        switch lexical.state(at: prefix) {
+        return (kind(removed, inserted, before: before, after: after, at: prefix, lexical, resolved), prefix, suffix)
+    }
+
+    /// What replacing `removed` by `inserted` at `offset` of the analysed text changes.
+    private static func kind(_ removed: UnsafeBufferPointer<UInt8>, _ inserted: UnsafeBufferPointer<UInt8>, before: UInt8?, after: UInt8?,
+                             at offset: Int, _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> Kind {
+        switch lexical.state(at: offset) {
         case .between:
             // Blanks between two tokens: not inside a literal (`tr ue`, `1 2`) or a comment's
             // opening (`/ /`), where they would split or join one.

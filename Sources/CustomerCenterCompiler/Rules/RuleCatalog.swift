@@ -44,6 +44,19 @@ package enum RuleCatalog {
         InferredPlatformRule.self,
     ]
 
+    /// The rules whose findings about a key of an authoring config's `localized_strings` can
+    /// change when the content of one of its texts changes (and nothing else does): each reports
+    /// such a finding inside that key's member (its key or one of its texts), from that member,
+    /// the config outside `localized_strings` and the locales the config targets alone. The other
+    /// rules never read a text's content, except `survey.duplicate-option-title`, which compares
+    /// the texts of the keys a survey's options name (and reports at the options). The language
+    /// server re-checks only these after an edit inside one text (docs/performance.md, "The editor").
+    package static let textContentRules: Set<RuleID> = Set(([
+        EmptyTranslationRule.self, MalformedPlaceholderRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self,
+        PlaceholderMismatchRule.self, ScriptMismatchRule.self, UnknownPlaceholderRule.self, WhitespaceRule.self,
+        SchemaEmptyValueRule.self,
+    ] as [any Rule.Type]).map { $0.descriptor.id })
+
     /// Every rule type, in the order of docs/rules.md's table.
     package static let ruleTypes: [any Rule.Type] =
         emittedRules.syntax + emittedRules.schema + modelRules.map { $0 as any Rule.Type } + emittedRules.compat + emittedRules.config

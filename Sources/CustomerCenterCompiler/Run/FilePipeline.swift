@@ -40,6 +40,20 @@ package enum FilePipeline {
         return (analysis, after)
     }
 
+    /// One file under `policy` with only `rules` reported, every other rule off (the policy's
+    /// own levels and ignores still apply to those), every finding kept, and a document whose
+    /// own members say it is another kind of JSON stopped as with `sniff`. The language server
+    /// checks a reduced copy of a document this way after an edit inside one text
+    /// (`RuleCatalog.textContentRules`).
+    package static func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>) -> Analysis {
+        var options = policy.options
+        options.sniffsOtherKinds = true
+        for descriptor in RuleCatalog.all where !rules.contains(descriptor.id) { options.severityOverrides[descriptor.id] = .off }
+        var gate = options.gate
+        gate.ignores = policy.ignores(for: source)
+        return Linter.analyze(source, options: options, gate: gate, displayCap: nil).analysis
+    }
+
     /// One file under `policy` with no baseline.
     package static func check(_ source: SourceFile, policy: Policy, keep: Keep = .displayCap, keepingTape: Bool = false) -> Analysis {
         var none: BaselineLedger?

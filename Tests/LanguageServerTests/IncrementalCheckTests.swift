@@ -1,0 +1,247 @@
+import CustomerCenterCompiler
+import Foundation
+import Testing
+import TestSupport
+@testable import CustomerCenterLanguageServer
+
+/// After a keystroke the server re-checks only what the edit can affect when that is provably
+/// enough (Server+IncrementalCheck). Property: after any sequence of edits, the diagnostics it
+/// publishes are exactly those a fresh server publishes for the resulting text (same set, order,
+/// ranges, messages), checked after every step of seeded random edits on real configs.
+@Suite struct IncrementalCheckTests {
+    /// A config whose texts have findings of every re-checked rule, and a survey whose options'
+    /// texts `survey.duplicate-option-title` compares (those texts take the whole check).
+    static let findings = """
+    {
+      "localization": {"default": "en", "localized_strings": {
+        "title": {"en": "Help  me", "de": "Hilfe", "zh-Hant": "帮助们", "fr": ""},
+        "price_line": {"en": "Only {{ price }} a {{ period }}", "de": "Nur {{ price }}", "fr": "Seul {price} et {{ prix }}"},
+        "restore": {"en": "Restore ", "de": "Wiederherstellen"},
+        "opt_a": {"en": "Too expensive", "de": "Zu teuer"},
+        "opt_b": {"en": "Too expensive", "de": "Anders"},
+        "question": {"en": "Why?", "de": "Warum?"}
+      }},
+      "screens": {
+        "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [
+          {"id": "restore", "type": "MISSING_PURCHASE", "title_key": "restore"},
+          {"id": "cancel", "type": "CANCEL", "title_key": "price_line", "feedback_survey": {"title_key": "question", "options": [
+            {"id": "a", "title_key": "opt_a"}, {"id": "b", "title_key": "opt_b"}]}}]}
+      },
+      "support": {"email": "help@example.com"}
+    }
+    """
+
+    static func example(_ name: String) -> String? {
+        try? String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ("findings", 0x5EED_0001 as UInt64), ("sample", 0x5EED_0002), ("customer_center.json", 0x5EED_0003),
+        ("default config", 0x5EED_0004), ("findings under a configuration file", 0x5EED_0005),
+    ])
+    func randomEditsPublishWhatAFullCheckDoes(config: String, seed: UInt64) throws {
+        let text: String
+        var files: [String: String] = [:]
+        switch config {
+        case "findings": text = Self.findings
+        case "sample": text = sample
+        case "default config": text = DefaultConfig.json()
+        case "findings under a configuration file":
+            text = Self.findings
+            files["/work/app/.customer-center.json"] = """
+                {"rules": {"l10n.whitespace": "error", "l10n.missing-translation": "note"}, "locales": {"required": ["en", "de"]},
+                 "ignore": [{"rule": "l10n.empty-translation", "pointer": "/localization/localized_strings/title"}]}
+                """
+        default: text = try #require(Self.example(config), "Examples/\(config)")
+        }
+        var walk = EditWalk(text: text, files: files, seed: seed)
+        walk.run(steps: 200)
+        // The walk stays mostly in valid configs, so many checks take the re-check, not the whole text.
+        #expect(walk.incremental * 5 > walk.checks, "\(config): only \(walk.incremental) of \(walk.checks) checks were incremental")
+        #expect(walk.whole * 5 > walk.checks, "\(config): only \(walk.whole) of \(walk.checks) checks were of the whole text")
+    }
+}
+
+/// A client typing at random into one document, its published diagnostics compared with a fresh
+/// server's after every batch of edits.
+struct EditWalk {
+    var client: TestClient
+    var bytes: [UInt8]
+    let files: [String: String]
+    var generator: SeededGenerator
+    var version = 1
+    var checks = 0, incremental = 0, whole = 0
+    /// The inverse of the last edit, which the next step undoes half the time, so that an edit
+    /// that breaks the structure does not keep every later check on the whole text.
+    var undo: (offset: Int, length: Int, text: [UInt8])?
+
+    /// What is typed: letters, blanks, placeholders, braces, quotes, escapes, line breaks,
+    /// multi-byte characters (Simplified and Traditional Chinese for `l10n.script-mismatch`), punctuation.
+    static let pieces = ["a", "Z", " ", "  ", "{{ price }}", "{{ ", " }}", "{", "}", "{price}", "{{ nope }}", "%@", "\"", "\\",
+                         "\\n", "\n", "é", "日", "们", "們", "😀", ",", ":", "[", "]", "\t", "x y", "//", "/*"]
+
+    init(text: String, files: [String: String], seed: UInt64) {
+        client = TestClient(files: files)
+        client.open(sampleURI, text)
+        bytes = Array(text.utf8)
+        self.files = files
+        generator = SeededGenerator(seed: seed)
+        _ = client.published()
+    }
+
+    mutating func run(steps: Int) {
+        var clean = bytes
+        for _ in 0..<steps {
+            for _ in 0..<(1 + generator.next(3)) { edit() }
+            if compare() {
+                clean = bytes
+            } else if generator.next(4) != 0 {
+                // Back to the last text without syntax findings (as an editor's undo does), in one change.
+                var prefix = 0
+                while prefix < min(bytes.count, clean.count), bytes[prefix] == clean[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < min(bytes.count, clean.count) - prefix, bytes[bytes.count - 1 - suffix] == clean[clean.count - 1 - suffix] { suffix += 1 }
+                // Whole characters: the change starts and ends between two.
+                while prefix > 0, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+                while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+                replace(offset: prefix, length: bytes.count - suffix - prefix, with: Array(clean[prefix..<(clean.count - suffix)]))
+                undo = nil
+                _ = compare()
+            }
+        }
+    }
+
+    /// One edit: the last one undone, or a random insertion, deletion or replacement, mostly
+    /// inside a string literal.
+    mutating func edit() {
+        if let last = undo, generator.next(2) == 0 {
+            replace(offset: last.offset, length: last.length, with: last.text)
+            undo = nil
+            return
+        }
+        let choice = generator.next(20)
+        if choice < 10, typeInText() { return }
+        if choice < 13 {
+            // Blanks after a comma or an opening brace: between tokens.
+            let places = bytes.indices.filter { bytes[$0] == UInt8(ascii: ",") || bytes[$0] == UInt8(ascii: "{") }
+            if !places.isEmpty {
+                let offset = places[generator.next(places.count)] + 1
+                let blank = Array([" ", "\n", "\t  "][generator.next(3)].utf8)
+                replace(offset: offset, length: 0, with: blank)
+                undo = (offset, blank.count, [])
+                return
+            }
+        }
+        var offset: Int
+        let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
+        if generator.next(10) < 7, !quotes.isEmpty {
+            offset = quotes[generator.next(quotes.count)] + 1 + generator.next(4)
+        } else {
+            offset = generator.next(bytes.count + 1)
+        }
+        offset = boundary(min(offset, bytes.count))
+        var end = offset
+        let inserted: [UInt8]
+        switch generator.next(3) {
+        case 0: inserted = Array(Self.pieces[generator.next(Self.pieces.count)].utf8)
+        case 1:
+            inserted = []
+            end = scalars(from: offset, count: 1 + generator.next(4))
+        default:
+            inserted = Array(Self.pieces[generator.next(Self.pieces.count)].utf8)
+            end = scalars(from: offset, count: 1 + generator.next(2))
+        }
+        let removed = Array(bytes[offset..<end])
+        replace(offset: offset, length: end - offset, with: inserted)
+        undo = (offset, inserted.count, removed)
+    }
+
+    /// Typing inside a value's string (after `": "`): a piece without quote, backslash or line
+    /// break inserted, or one or two characters deleted, inside the literal. `false`: there is none.
+    mutating func typeInText() -> Bool {
+        let opening = Array("\": \"".utf8)
+        let starts = bytes.indices.filter { $0 + 4 <= bytes.count && Array(bytes[$0..<($0 + 4)]) == opening }.map { $0 + 4 }
+        guard !starts.isEmpty else { return false }
+        let start = starts[generator.next(starts.count)]
+        var close = start
+        while close < bytes.count, bytes[close] != UInt8(ascii: "\""), bytes[close] != UInt8(ascii: "\\"), bytes[close] >= 0x20 { close += 1 }
+        let offset = boundary(start + generator.next(close - start + 1))
+        let plain = Self.pieces.filter { !$0.contains("\"") && !$0.contains("\\") && !$0.contains("\n") && !$0.contains("\t") }
+        if generator.next(3) == 0, offset < close {
+            let end = min(close, scalars(from: offset, count: 1 + generator.next(2)))
+            let removed = Array(bytes[offset..<end])
+            replace(offset: offset, length: end - offset, with: [])
+            undo = (offset, 0, removed)
+        } else {
+            let inserted = Array(plain[generator.next(plain.count)].utf8)
+            replace(offset: offset, length: 0, with: inserted)
+            undo = (offset, inserted.count, [])
+        }
+        return true
+    }
+
+    /// Replaces `length` bytes at `offset` by `text`, through a protocol change of the open document.
+    mutating func replace(offset: Int, length: Int, with text: [UInt8]) {
+        let start = Self.position(of: offset, in: bytes), end = Self.position(of: offset + length, in: bytes)
+        version += 1
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(sampleURI), "version": .int(version)],
+            "contentChanges": [["range": ["start": start.json, "end": end.json], "text": .string(String(decoding: text, as: UTF8.self))]],
+        ])
+        bytes.replaceSubrange(offset..<(offset + length), with: text)
+    }
+
+    /// Compares the published diagnostics with a fresh server's; whether the text has no syntax findings.
+    @discardableResult
+    mutating func compare() -> Bool {
+        let published = client.published().first { $0["method"]?.string == "textDocument/publishDiagnostics" }
+        var fresh = TestClient(files: files)
+        let text = String(decoding: bytes, as: UTF8.self)
+        fresh.open(sampleURI, text, version: version)
+        let expected = fresh.published().first { $0["method"]?.string == "textDocument/publishDiagnostics" }
+        checks += 1
+        // The re-check leaves the last analysis in place: it is of an earlier version.
+        if client.server.analyses[sampleURI]?.version == version { whole += 1 } else { incremental += 1 }
+        #expect(client.server.documents[sampleURI]?.text == text, "the server's text is the walk's")
+        let got = published?["params"]?["diagnostics"], wanted = expected?["params"]?["diagnostics"]
+        let extra = Self.lines(got).filter { !Self.lines(wanted).contains($0) }, missing = Self.lines(wanted).filter { !Self.lines(got).contains($0) }
+        #expect(got == wanted, "after \(checks) checks: published \(extra), a full check \(missing), text:\n\(text)")
+        return !(expected?["params"]?["diagnostics"]?.array ?? []).contains { $0["code"]?.string?.hasPrefix("json.") == true }
+    }
+
+    /// Each diagnostic in one line: code, range, message, related places.
+    static func lines(_ diagnostics: JSON?) -> [String] {
+        (diagnostics?.array ?? []).map { diagnostic in
+            let range = diagnostic["range"].map { "\($0["start"]?["line"] ?? .null):\($0["start"]?["character"] ?? .null)-\($0["end"]?["line"] ?? .null):\($0["end"]?["character"] ?? .null)" } ?? ""
+            return "\(diagnostic["code"]?.string ?? "") \(range) \(diagnostic["message"]?.string ?? "") \(diagnostic["relatedInformation"].map { "\($0)" } ?? "")"
+        }
+    }
+
+    /// `offset`, moved back to the start of the character it is in.
+    func boundary(_ offset: Int) -> Int {
+        var offset = offset
+        while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return offset
+    }
+
+    /// The offset `count` characters after `offset` (at most the end).
+    func scalars(from offset: Int, count: Int) -> Int {
+        var end = offset
+        for _ in 0..<count where end < bytes.count {
+            end += 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        }
+        return end
+    }
+
+    /// The protocol position (UTF-16) of byte `offset`, counted here independently of the
+    /// server: lines end at "\n" ("\r" is never typed), characters are UTF-16 code units.
+    static func position(of offset: Int, in bytes: [UInt8]) -> Position {
+        var lineStart = 0, line = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return Position(line: line, character: String(decoding: bytes[lineStart..<offset], as: UTF8.self).utf16.count)
+    }
+}
