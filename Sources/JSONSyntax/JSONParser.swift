@@ -109,6 +109,8 @@ struct Parser {
     var inLocalization = false
     /// Whether a table's members went to the sink.
     var elidedTable = false
+    /// The keys of the table member read last, all different (see `readTexts`).
+    var previousTextKeys: [ByteRange] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int, spillLimit: Int = JSONTape.Entry.spillLimit) {
         self.bytes = bytes

@@ -96,6 +96,81 @@ extension Parser {
         return false
     }
 
+    /// A table member's texts at `pos` (a `{`): `"locale": "text"` members onto the tape as
+    /// `parseObjectBody` puts them, without its recovery (`false` at anything else: the table is
+    /// then read as any object). Members write their locales in the same order, so a key is
+    /// checked for repeats only once it differs from the key at its position in the member
+    /// before, whose keys were all different: until then the keys are those, as strings too
+    /// (the same bytes without escapes).
+    private mutating func readTexts() throws(IssueLimitReached) -> Bool {
+        let start = pos
+        let index = tape.open(.object, at: start)
+        pos += 1
+        var seen = DuplicateKeyIndex(base: keySlots.count)
+        defer { keySlots.removeSubrange(seen.base...) }
+        var count = 0
+        var likePrevious = true
+        try skipTrivia()
+        if byte(at: pos) == UInt8(ascii: "}") {
+            pos += 1
+        } else {
+            while true {
+                guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
+                let keyIndex = tape.entries.count
+                try checkSpillRoom()
+                try parseString(quote: UInt8(ascii: "\""))
+                let key = tape.entries[keyIndex]
+                guard key.flags & JSONTape.Entry.simple != 0, !key.isSpilled else { return false }
+                try skipTrivia()
+                guard byte(at: pos) == UInt8(ascii: ":") else { return false }
+                pos += 1
+                try skipTrivia()
+                guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
+                try checkSpillRoom()
+                try parseString(quote: UInt8(ascii: "\""))
+                let range = tape.range(at: keyIndex)
+                if likePrevious, count < previousTextKeys.count, sameBytes(range, previousTextKeys[count]) {
+                    previousTextKeys[count] = range
+                } else {
+                    if likePrevious {
+                        // The keys so far are all different: into the index without looking.
+                        likePrevious = false
+                        var earlier = index + 1
+                        for _ in 0..<count {
+                            _ = seen.insert(earlier, tape: tape, bytes: bytes, slots: &keySlots)
+                            earlier += 2
+                        }
+                    }
+                    if seen.insert(keyIndex, tape: tape, bytes: bytes, slots: &keySlots) != nil { return false }
+                    if count < previousTextKeys.count { previousTextKeys[count] = range } else { previousTextKeys.append(range) }
+                }
+                count += 1
+                try skipTrivia()
+                guard let next = byte(at: pos) else { return false }
+                pos += 1
+                if next == UInt8(ascii: "}") { break }
+                guard next == UInt8(ascii: ","), try skipTriviaThenKey() else { return false }
+            }
+        }
+        // Only the keys of this member are the next one's to compare with.
+        previousTextKeys.removeSubrange(count...)
+        tape.close(index, end: pos)
+        return true
+    }
+
+    /// After a comma: trivia, then whether a key starts (a `}` there is a trailing comma).
+    @inline(__always)
+    private mutating func skipTriviaThenKey() throws(IssueLimitReached) -> Bool {
+        try skipTrivia()
+        return byte(at: pos) == UInt8(ascii: "\"")
+    }
+
+    /// Whether two ranges of the document hold the same bytes.
+    @inline(__always)
+    private func sameBytes(_ a: ByteRange, _ b: ByteRange) -> Bool {
+        a.count == b.count && ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[a.start..<a.end]), UnsafeBufferPointer(rebasing: bytes[b.start..<b.end]))
+    }
+
     /// The members of the table opened at `start`, each handed to `sink` and dropped from the
     /// tape; `false` at the first thing that is not a plain member or is an issue.
     private mutating func readTableMembers(into sink: any StringTableSink, openedAt start: Int, issueCount: Int) throws(IssueLimitReached) -> Bool {
@@ -119,8 +194,7 @@ extension Parser {
             try skipTrivia()
             guard byte(at: pos) == UInt8(ascii: "{") else { return false }
             let valueIndex = tape.entries.count
-            try parseValue()
-            guard issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
+            guard try readTexts(), issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
             let end = tape.entries.count
             var position = valueIndex + 1
             while position < end {

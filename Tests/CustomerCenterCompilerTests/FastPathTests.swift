@@ -58,6 +58,31 @@ import JSONSyntax
         }
     }
 
+    /// The rule skips a pair of texts whose signatures differ: texts equal ignoring case share
+    /// one, ASCII texts of other letters rarely do, and a text that is not ASCII has none (0).
+    @Test func optionTitleSignaturesNeverSeparateEqualTexts() {
+        func signature(_ text: String) -> UInt64 {
+            var copy = text
+            return copy.withUTF8 { DuplicateOptionTitleRule.signature($0) }
+        }
+        var rng = SeededGenerator(seed: 42)
+        let letters = Array("aAbBzZ 09{}~@[`")
+        var differing = 0
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...20, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+            let flipped = String(text.map { Bool.random(using: &rng) ? Character($0.uppercased()) : Character($0.lowercased()) })
+            #expect(signature(text) == signature(flipped) || !DuplicateOptionTitleRule.sameIgnoringCase(text, flipped), "\(text) / \(flipped)")
+            #expect(signature(text) != 0)
+            let other = String((0..<Int.random(in: 0...20, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+            if signature(text) != signature(other) {
+                differing += 1
+                #expect(!DuplicateOptionTitleRule.sameIgnoringCase(text, other), "\(text) / \(other)")
+            }
+        }
+        #expect(differing > 1_000)
+        #expect(signature("Caf\u{E9}") == 0 && signature("\u{212A}") == 0)
+    }
+
     @Test func lineStartsAgreeWithTheByteLoop() {
         var rng = SeededGenerator(seed: 7)
         let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], Array("abcdefghijk".utf8), Array("é".utf8), [0x09], [0x0B]]

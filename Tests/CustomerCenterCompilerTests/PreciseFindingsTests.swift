@@ -61,6 +61,10 @@ import JSONSyntax
         // Option c repeats a in English and b in Portuguese: both found, each quoting its own text.
         #expect(Set(messages) == ["two options of this survey read 'Too expensive' in 'en'", "two options of this survey read 'Caro demais' in 'pt-BR'"], "\(messages)")
         #expect(messages.count == 2)
+        // Equal ignoring case, past the first eight bytes and in the last few.
+        let caseless = Self.lint(#""title": {"en": "Help"}, "opt_a": {"en": "Too expensive for me"}, "opt_b": {"en": "Other"}, "opt_c": {"en": "too EXPENSIVE for ME"}"#,
+                                 screens: screens)
+        #expect(Self.findings(caseless, "survey.duplicate-option-title").map(\.diagnostic.message) == ["two options of this survey read 'too EXPENSIVE for ME' in 'en'"])
     }
 
     @Test func anElementThatIsNotAnObjectIsNamed() {

@@ -132,6 +132,18 @@ import TestSupport
         for table in tables { #expect(!Self.check(Self.config(table)), "\(table)") }
     }
 
+    /// Members mostly write their locales in the order of the member before: a repeat is still
+    /// found after keys like the previous member's, and a member in another order is no repeat.
+    @Test func aRepeatAfterTheOrderOfTheMemberBeforeIsFound() {
+        let repeats = [
+            #"{"k": {"en": "a", "de": "b"}, "j": {"en": "c", "de": "d", "de": "e"}}"#,  // past the member before's keys
+            #"{"k": {"de": "a", "en": "b"}, "j": {"de": "c", "de": "d"}}"#,              // where the order leaves it
+            "{\"k\": {\"\u{E9}\": \"a\", \"x\": \"b\"}, \"j\": {\"\u{E9}\": \"c\", \"e\u{301}\": \"d\"}}",  // é twice, as Swift compares
+        ]
+        for table in repeats { #expect(!Self.check(Self.config(table)), "\(table)") }
+        #expect(Self.check(Self.config(#"{"k": {"en": "a", "de": "b"}, "j": {"en": "c", "de": "d"}, "m": {"de": "x", "en": "y"}, "n": {"de": "z"}}"#)))
+    }
+
     @Test func onlyTheRootLocalizationsTableIsHandedOver() {
         #expect(!Self.check(#"{"x": {"localization": {"localized_strings": {"k": {"en": "One"}}}}}"#))
         #expect(!Self.check(#"[{"localization": {"localized_strings": {"k": {"en": "One"}}}}]"#))

@@ -288,10 +288,17 @@ final class StringTableCollector: StringTableSink {
 
     func add(key: JSONString, texts: StringTableTexts) {
         bytes.withUnsafeBufferPointer { bytes in
-            entries.add(keyAt: key.range, firstRecord: table.count)
-            reading.position = 0
-            texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+            // One access to each of the collector's stored values for the key, not two a text (a
+            // class's stored values are checked for exclusive access at each access).
+            Self.add(key: key, texts: texts, bytes: bytes, entries: &entries, table: &table, reading: &reading)
         }
+    }
+
+    private static func add(key: JSONString, texts: StringTableTexts, bytes: UnsafeBufferPointer<UInt8>, entries: inout StringEntries.Builder,
+                            table: inout TranslationTableBuilder, reading: inout LocaleKeyReader) {
+        entries.add(keyAt: key.range, firstRecord: table.count)
+        reading.position = 0
+        texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
     }
 
     /// The entries, their texts read from the document's `strings`.

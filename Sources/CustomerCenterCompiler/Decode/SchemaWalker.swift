@@ -260,7 +260,7 @@ extension ObjectSchema {
         guard let reference = keyNode.stringReference else { return nil }
         let match: Int?? = keyNode.tape.strings.withUTF8(reference) { bytes in
             guard ByteScan.isASCII(bytes), fieldNamesAreASCII else { return nil }
-            return fieldNamesUTF8.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+            return fieldNamesUTF8.firstIndex { $0.count == bytes.count && $0.withUnsafeBufferPointer { ByteScan.equal($0, bytes) } }
         }
         if let match { return match.map { ($0, fields[$0].name) } }
         let key = keyNode.stringValue ?? ""

@@ -88,7 +88,10 @@ package enum Placeholders {
         }
         var seen: UInt64 = 0, stranger = false
         forEachSpan(bytes) { name, _, _ in
-            guard let index = names.firstIndex(where: { $0.elementsEqual(name) }) else { stranger = true; return }
+            guard let index = names.firstIndex(where: { $0.count == name.count && $0.withUnsafeBufferPointer { ByteScan.equal($0, name) } }) else {
+                stranger = true
+                return
+            }
             seen |= 1 << UInt64(index)
         }
         return !stranger && seen == (names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1)
@@ -96,7 +99,7 @@ package enum Placeholders {
 
     /// Whether `name` is one of `knownNames`, by its bytes.
     static func isKnown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        knownNamesUTF8.contains { $0.count == name.count && $0.elementsEqual(name) }
+        knownNamesUTF8.contains { $0.count == name.count && $0.withUnsafeBufferPointer { ByteScan.equal($0, name) } }
     }
 
     private static let knownNamesUTF8: [[UInt8]] = knownNames.map { Array($0.utf8) }

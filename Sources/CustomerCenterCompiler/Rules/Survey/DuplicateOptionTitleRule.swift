@@ -52,6 +52,24 @@ package enum DuplicateOptionTitleRule: ModelRule {
         return true
     }
 
+    /// A hash of an ASCII text lowered, never 0; 0 for any other text (compared in full). Two
+    /// ASCII texts equal ignoring case have one signature.
+    static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard ByteScan.isASCII(bytes) else { return 0 }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var i = 0
+        while i + 8 <= bytes.count {
+            hash = (hash ^ lowercased(ByteScan.word(bytes, at: i))) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            i += 8
+        }
+        while i < bytes.count {
+            hash = (hash ^ lowercased(UInt64(bytes[i]))) &* 0x0000_0100_0000_01B3
+            i += 1
+        }
+        return hash | 1
+    }
+
     /// Eight ASCII bytes with `A`–`Z` lowered: a byte `b` below 0x80 is upper case when
     /// `b + 0x3F` reaches 0x80 (b ≥ 0x41) and `b + 0x25` does not (b < 0x5B); no sum carries
     /// into the next byte.
@@ -80,6 +98,9 @@ package enum DuplicateOptionTitleRule: ModelRule {
                 }
             }
             let entries = options.map { resolved.strings[$0.value]?.translations ?? .empty }
+            // Each text's caseless signature, read once: pairs of ASCII texts with other
+            // signatures differ, and are not read again for each pair.
+            let signatures = entries.map { translations in translations.indices.map { translations.withTextUTF8(at: $0, Self.signature) } }
             /// The locales (as written) where option `a` and option `b` have the same text, with that text.
             func clashes(_ a: Int, _ b: Int) -> [(locale: String, text: String)] {
                 var result: [(locale: String, text: String)] = []
@@ -93,7 +114,9 @@ package enum DuplicateOptionTitleRule: ModelRule {
                         && (second.localeIndex(at: position) == first.localeIndex(at: position)
                             || second.localeCode(at: position) == first.localeCode(at: position))
                     let other = sameLocale ? position : second.firstIndex(normalizedLocale: first.normalizedLocale(at: position))
-                    guard let other, Self.sameIgnoringCase(second, other, first, position) else { continue }
+                    guard let other else { continue }
+                    let (p, q) = (signatures[a][position], signatures[b][other])
+                    guard p == 0 || q == 0 || p == q, Self.sameIgnoringCase(second, other, first, position) else { continue }
                     if resolved.targetLocales.contains(first.normalizedLocale(at: position)) {
                         result.append((first.localeCode(at: position), first[position].textValue))
                     }
