@@ -143,6 +143,11 @@ if previewOnly {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
+if CommandLine.arguments.contains("--reader-only") {
+    readerBenchmarks(quick: quick)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 if fixOnly {
     fixBenchmarks(quick: quick)
     try? FileManager.default.removeItem(at: work)
@@ -447,4 +452,5 @@ for keys in quick ? [120_000] : [120_000, 1_200_000] {
 fixBenchmarks(quick: quick)
 manyFilesBenchmarks(quick: quick)
 previewBenchmarks(quick: quick)
+readerBenchmarks(quick: quick)
 languageServerBenchmarks(quick: quick)
