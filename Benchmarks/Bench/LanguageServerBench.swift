@@ -83,6 +83,7 @@ func languageServerBenchmarks(quick: Bool) {
     session(9_000)
     let late = residentBytes()
     print("\nResident memory of the process after 1,000 edits: \(mb(early)); after 10,000: \(mb(late)) (**\(ratio(Double(late) / Double(early)))**).")
+    keystrokeBenchmarks(quick: quick)
 }
 
 /// A space typed at the start of line 2 (even versions), then deleted (odd ones): the document keeps its size.

@@ -1,0 +1,61 @@
+import CustomerCenterLanguageServer
+import Foundation
+import JSONSyntax
+
+/// Keystroke → published diagnostics on the generated 400 KB and 4 MB configs (issue 42): a
+/// letter typed (then deleted) inside a text of `localized_strings`, which the server re-checks
+/// alone (Server+IncrementalCheck), against a letter typed in a path's id, which it checks whole,
+/// interleaved in one run so that the machine's noise hits both alike.
+func keystrokeBenchmarks(quick: Bool) {
+    print("\n#### Keystroke → published diagnostics (issue 42: re-check what the edit can affect)\n")
+    print("| config | a letter typed in a text | a letter typed in a path's id (the whole check) | ÷ whole check | target | N |")
+    print("|---|---|---|---|---|---|")
+    let uri = "file:///bench/customer_center.json"
+    for (label, bytes, target) in [("400 KB generated", 400_000, "≤ 3 ms"), ("4 MB generated", 4_000_000, "≤ 20 ms")] {
+        let paths = ConfigGenerator.paths(forBytes: bytes)
+        let text = ConfigGenerator.config(paths: paths)
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        /// The line and UTF-16 column just after the first `needle` (ASCII) on the first line
+        /// that holds `owner`.
+        func place(after needle: String, on owner: String) -> (line: Int, character: Int) {
+            func find(_ text: String, in bytes: [UInt8]) -> Int? {
+                let wanted = Array(text.utf8)
+                guard bytes.count >= wanted.count else { return nil }
+                return (0...(bytes.count - wanted.count)).first { bytes[$0..<($0 + wanted.count)].elementsEqual(wanted) }.map { $0 + wanted.count }
+            }
+            for (number, line) in lines.enumerated() {
+                let bytes = Array(line)
+                guard find(owner, in: bytes) != nil, let end = find(needle, in: bytes) else { continue }
+                return (number, String(decoding: bytes[..<end], as: UTF8.self).utf16.count)
+            }
+            fatalError("no \(needle) on a line with \(owner)")
+        }
+        let middle = paths / 2 - paths / 2 % 4  // a CUSTOM_URL path: its title is no survey option's
+        let inText = place(after: "\"en\": \"Help", on: "\"path_\(middle)_title\": {")
+        let inID = place(after: "{\"id\": \"path_\(middle)", on: "{\"id\": \"path_\(middle)\"")
+        func opened() -> Server {
+            var server = started()
+            _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]]])
+            _ = server.publishPending()
+            return server
+        }
+        var typing = opened(), structural = opened()
+        var typingVersion = 1, structuralVersion = 1
+        let iterations = quick ? 10 : (bytes > 1_000_000 ? 30 : 60)
+        let timings = measureInterleaved(iterations, [
+            {
+                typingVersion += 1
+                _ = typing.handle(letterTyped(uri: uri, version: typingVersion, line: inText.line, character: inText.character))
+                _ = typing.publishPending()
+            },
+            {
+                structuralVersion += 1
+                _ = structural.handle(letterTyped(uri: uri, version: structuralVersion, line: inID.line, character: inID.character))
+                _ = structural.publishPending()
+            },
+        ])
+        let (incremental, whole) = (timings[0].median, timings[1].median)
+        print("| \(label) | **\(ms(incremental))** | \(ms(whole)) | **\(ratio(incremental / whole))** | \(target) | \(iterations) |")
+    }
+}
