@@ -32,6 +32,20 @@ import JSONSyntax
         }
     }
 
+    /// Each payload's `localized_strings` is built in the writer's key order (sorted once a run,
+    /// docs/performance.md), so writing a payload does not sort the table again.
+    @Test func localizedStringsComeInTheWritersOrder() throws {
+        let payloads = Self.compileAll(try Self.source("default.json"))
+        #expect(payloads.count == 2 * 32)
+        for payload in payloads {
+            let table = payload.tree.objectMembers?.first?.value.objectMembers?.first { $0.key == "localization" }?
+                .value.objectMembers?.first { $0.key == "localized_strings" }?.value.objectMembers ?? []
+            let keys = table.map(\.key)
+            #expect(keys.count > 100)
+            #expect(keys == keys.sorted(by: JSONWriter.keyOrder), "\(payload.platform) \(payload.locale)")
+        }
+    }
+
     @Test func defaultConfigCompilesToEveryPlatformAndLocale() throws {
         let payloads = Self.compileAll(try Self.source("default.json"))
         #expect(payloads.count == 2 * 32)

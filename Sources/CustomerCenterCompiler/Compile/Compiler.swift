@@ -36,11 +36,13 @@ package enum Compiler {
                                 customer: Customer? = nil) -> [CompiledPayload] {
         var payloads: [CompiledPayload] = []
         var textsByLocale: [String: [String: String]] = [:]
+        let keyOrder = KeyOrder()
         for platform in platforms.sorted() {
             for locale in locales {
                 let texts = textsByLocale[locale] ?? PayloadBuilder.texts(resolved, locale: locale)
                 textsByLocale[locale] = texts
-                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts).build()
+                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts,
+                                          keyOrder: keyOrder).build()
                 payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree), tree: tree))
             }
         }

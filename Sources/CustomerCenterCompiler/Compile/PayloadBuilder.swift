@@ -11,6 +11,8 @@ struct PayloadBuilder {
     /// Every key's text in the locale, with the locale fallback of docs/rules.md (`texts(_:locale:)`):
     /// decoded once per locale and shared by the platforms' payloads.
     let texts: [String: String]
+    /// The run's `localized_strings` key order, sorted once for all its payloads (`KeyOrder`).
+    var keyOrder = KeyOrder()
 
     /// Every key of the table with its text in `locale`, with the locale fallback of docs/rules.md.
     static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
@@ -41,13 +43,16 @@ struct PayloadBuilder {
 
     /// What the backend sends: every key of the config's table in the locale, plus every SDK
     /// built-in key the table does not define, in the locale's built-in text. The config wins.
+    /// The members come in the writer's order (by UTF-8 bytes), so that writing each payload
+    /// does not sort the table again.
     func localizedStrings() -> [(String, JSONValue)] {
         let own = (config.localization?.entries ?? .empty).map { ($0.key.value, JSONValue.text(text($0.key.value))) }
         let defined = Set(own.map(\.0))
         let builtIn = BuiltInStrings.strings(for: locale).strings
-        return own + SDKStrings.orderedKeys.compactMap { key in
+        let members = own + SDKStrings.orderedKeys.compactMap { key in
             defined.contains(key) ? nil : builtIn[key].map { (key, .text($0)) }
         }
+        return keyOrder.order(of: members.map(\.0)).map { members[$0] }
     }
 
     /// The text of `key` for the locale, with the locale fallback of docs/rules.md.
@@ -152,5 +157,24 @@ struct PayloadBuilder {
             })))
         }
         return .record(members)
+    }
+}
+
+/// The order of a list of keys sorted as the writer sorts them (by UTF-8 bytes), computed once
+/// for the payloads of a run: every payload of one config has the same `localized_strings` keys
+/// (the table's, then the built-in ones it does not define), and comparing the list with the one
+/// before costs one string comparison a key instead of a sort. The writer's sort then finds the
+/// members in order (one pass).
+final class KeyOrder {
+    private var keys: [String] = []
+    private var order: [Int] = []
+
+    /// The positions of `keys` in sorted order.
+    func order(of keys: [String]) -> [Int] {
+        if keys != self.keys {
+            self.keys = keys
+            order = keys.indices.sorted { JSONWriter.keyOrder(keys[$0], keys[$1]) }
+        }
+        return order
     }
 }
