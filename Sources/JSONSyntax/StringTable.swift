@@ -115,17 +115,8 @@ extension Parser {
             pos += 1
         } else {
             while true {
-                guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
                 let keyIndex = tape.entries.count
-                try checkSpillRoom()
-                try parseString(quote: UInt8(ascii: "\""))
-                let key = tape.entries[keyIndex]
-                guard key.flags & JSONTape.Entry.simple != 0, !key.isSpilled else { return false }
-                try skipTrivia()
-                guard byte(at: pos) == UInt8(ascii: ":") else { return false }
-                pos += 1
-                try skipTrivia()
-                guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
+                guard try readPlainKeyAndColon(), byte(at: pos) == UInt8(ascii: "\"") else { return false }
                 try checkSpillRoom()
                 try parseString(quote: UInt8(ascii: "\""))
                 let range = tape.range(at: keyIndex)
@@ -158,6 +149,23 @@ extension Parser {
         return true
     }
 
+    /// A key at `pos` written as it is (a `"` string without escapes) onto the tape, then its
+    /// colon and the trivia after it; `false` at anything else.
+    @inline(__always)
+    private mutating func readPlainKeyAndColon() throws(IssueLimitReached) -> Bool {
+        guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
+        let keyIndex = tape.entries.count
+        try checkSpillRoom()
+        try parseString(quote: UInt8(ascii: "\""))
+        let key = tape.entries[keyIndex]
+        guard key.flags & JSONTape.Entry.simple != 0, !key.isSpilled else { return false }
+        try skipTrivia()
+        guard byte(at: pos) == UInt8(ascii: ":") else { return false }
+        pos += 1
+        try skipTrivia()
+        return true
+    }
+
     /// After a comma: trivia, then whether a key starts (a `}` there is a trailing comma).
     @inline(__always)
     private mutating func skipTriviaThenKey() throws(IssueLimitReached) -> Bool {
@@ -181,18 +189,10 @@ extension Parser {
             case .skipped: return false
             case .item: break
             }
-            guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
             let mark = tape.mark
             let keyIndex = tape.entries.count
-            try checkSpillRoom()
-            try parseString(quote: UInt8(ascii: "\""))
+            guard try readPlainKeyAndColon(), byte(at: pos) == UInt8(ascii: "{") else { return false }
             let key = tape.entries[keyIndex]
-            guard key.flags & JSONTape.Entry.simple != 0, !key.isSpilled else { return false }
-            try skipTrivia()
-            guard byte(at: pos) == UInt8(ascii: ":") else { return false }
-            pos += 1
-            try skipTrivia()
-            guard byte(at: pos) == UInt8(ascii: "{") else { return false }
             let valueIndex = tape.entries.count
             guard try readTexts(), issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
             let end = tape.entries.count
