@@ -60,26 +60,6 @@ package enum JSONParser {
     }
 }
 
-/// What `JSONParser.parseTape` read.
-package struct JSONTapeResult: Sendable {
-    /// The values.
-    package let tape: JSONTape
-    /// Issues in the order found.
-    package let issues: [JSONSyntaxIssue]
-
-    /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
-    package var root: JSONNode? { tape.root }
-
-    /// Whether the members of a string table went to a `StringTableSink` instead of the tape.
-    package let hasElidedTable: Bool
-
-    init(tape: JSONTape, issues: [JSONSyntaxIssue], hasElidedTable: Bool = false) {
-        self.tape = tape
-        self.issues = issues
-        self.hasElidedTable = hasElidedTable
-    }
-}
-
 /// Marker for giving up after too many issues; unwinds the recursion cleanly.
 struct IssueLimitReached: Error {}
 

@@ -338,3 +338,23 @@ package struct JSONNode: Sendable {
         @inlinable package subscript(position: Int) -> JSONNode { JSONNode(tape: tape, index: position) }
     }
 }
+
+/// What `JSONParser.parseTape` read.
+package struct JSONTapeResult: Sendable {
+    /// The values.
+    package let tape: JSONTape
+    /// Issues in the order found.
+    package let issues: [JSONSyntaxIssue]
+
+    /// The top-level value; `nil` when the file holds none (empty, or not UTF-8).
+    package var root: JSONNode? { tape.root }
+
+    /// Whether the members of a string table went to a `StringTableSink` instead of the tape.
+    package let hasElidedTable: Bool
+
+    init(tape: JSONTape, issues: [JSONSyntaxIssue], hasElidedTable: Bool = false) {
+        self.tape = tape
+        self.issues = issues
+        self.hasElidedTable = hasElidedTable
+    }
+}

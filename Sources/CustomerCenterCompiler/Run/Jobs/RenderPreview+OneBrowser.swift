@@ -9,16 +9,23 @@ extension Preview {
     /// How tall a screenshot is.
     static let screenshotHeight = 620
 
-    /// The page of one screenshot (one locale in one theme) and how wide it is shown: as wide as
-    /// its screens, up to four.
-    static func screenshotPage(_ resolved: ResolvedConfig, options: PreviewOptions, locale: String, theme: String) -> (html: String, width: Int) {
+    /// The page of one screenshot (one locale in one theme) written under `scratch`, where its PNG
+    /// goes in `directory`, and how wide it is shown: as wide as its screens, up to four. `nil`,
+    /// with why recorded, when the page cannot be written. Both ways of taking screenshots use it.
+    static func writeScreenshotPage(_ resolved: ResolvedConfig, options: PreviewOptions, locale: String, theme: String, scratch: String,
+                                    directory: String, source: SourceFile, log: inout RunLog) -> (page: String, png: String, width: Int)? {
         var single = options
         single.locales = [locale]
         single.themes = [theme]
         single.pseudo = false
-        let page = render(resolved, options: single)
-        let screens = page.sections.first?.screens ?? 1
-        return (page.html, min(max(screens, 1), 4) * (width + 16) + 32)
+        let rendered = render(resolved, options: single)
+        let screens = rendered.sections.first?.screens ?? 1
+        let page = scratch + "/\(locale)-\(theme).html"
+        do { try FileSystem.writeAtomically(Array(rendered.html.utf8), to: page) } catch {
+            log.record(.notChecked(path: source.path, reason: error.message))
+            return nil
+        }
+        return (page, directory + "/\(locale)-\(theme).png", min(max(screens, 1), 4) * (width + 16) + 32)
     }
 }
 
@@ -85,13 +92,8 @@ struct OneBrowserRun {
     /// One screenshot saved (written whole or not at all); `false` with why recorded.
     private func shoot(_ resolved: ResolvedConfig, options: PreviewOptions, locale: String, theme: String, tools: inout DevTools,
                        log: inout RunLog) -> Bool {
-        let (html, width) = Preview.screenshotPage(resolved, options: options, locale: locale, theme: theme)
-        let page = scratch + "/\(locale)-\(theme).html"
-        let png = directory + "/\(locale)-\(theme).png"
-        do { try FileSystem.writeAtomically(Array(html.utf8), to: page) } catch {
-            log.record(.notChecked(path: source.path, reason: error.message))
-            return false
-        }
+        guard let (page, png, width) = Preview.writeScreenshotPage(resolved, options: options, locale: locale, theme: theme, scratch: scratch,
+                                                                   directory: directory, source: source, log: &log) else { return false }
         let image: [UInt8]
         do {
             let deadline = ProcessRunner.monotonicSeconds() + check.timeout

@@ -188,13 +188,9 @@ extension Workspace {
             for theme in options.themes {
                 done += 1
                 progress?("screenshot \(done) of \(locales.count * options.themes.count): \(locale), \(theme)")
-                let (html, width) = Preview.screenshotPage(resolved, options: options, locale: locale, theme: theme)
-                let page = scratch + "/\(locale)-\(theme).html"
-                let png = directory + "/\(locale)-\(theme).png"
-                do { try FileSystem.writeAtomically(Array(html.utf8), to: page) } catch {
-                    log.record(.notChecked(path: source.path, reason: error.message))
-                    return false
-                }
+                guard let (page, png, width) = Preview.writeScreenshotPage(resolved, options: options, locale: locale, theme: theme,
+                                                                           scratch: scratch, directory: directory, source: source,
+                                                                           log: &log) else { return false }
                 let outcome = browser.run(Preview.browserFlags + ["--window-size=\(width),\(Preview.screenshotHeight)", "--screenshot=\(png)", "file://" + page],
                                           timeout: timeout)
                 guard outcome?.status == 0, FileSystem.exists(png) else {
