@@ -41,4 +41,26 @@ import Darwin
         #expect(Parallel.workers(nil, count: 1000) == Parallel.availableCores)
         #expect(Parallel.workers(4, count: 0) == 1)
     }
+
+    /// `--jobs` is the run's thread count: one file alone may use them all; files checked side
+    /// by side use one each; `--jobs 1` keeps everything on one thread.
+    @Test func filesShareTheRunsThreads() {
+        #expect(Workspace.threadsPerFile(jobs: 1, files: 1) == 1)
+        #expect(Workspace.threadsPerFile(jobs: 1, files: 9) == 1)
+        #expect(Workspace.threadsPerFile(jobs: 3, files: 1) == 3)
+        #expect(Workspace.threadsPerFile(jobs: 3, files: 2) == 1)
+        #expect(Workspace.threadsPerFile(jobs: nil, files: 1) == Parallel.availableCores)
+        var settings = RunSettings()
+        settings.jobs = 1
+        var policy = Policy(settings: settings, configuration: nil)
+        #expect(policy.options.threadsPerFile == 1)
+        settings.jobs = 4
+        policy = Policy(settings: settings, configuration: nil)
+        #expect(policy.options.threadsPerFile == 4)
+        policy.threadsPerFile = 1
+        #expect(policy.options.threadsPerFile == 1)
+        policy = Policy(options: LintOptions(), settings: settings)
+        policy.threadsPerFile = 2
+        #expect(policy.options.threadsPerFile == 2)
+    }
 }

@@ -268,9 +268,12 @@ final class StringTableCollector: StringTableSink {
     private var entries = StringEntries.Builder(capacity: 0)
     private var table: TranslationTableBuilder
     private var reading: LocaleKeyReader
+    /// How many threads reading the table may use (``LintOptions/threadsPerFile``).
+    let threads: Int
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], threads: Int = 1) {
         self.bytes = bytes
+        self.threads = max(1, threads)
         let strings = JSONStrings.asWritten(in: bytes)
         table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 0)
         reading = LocaleKeyReader(strings: strings)

@@ -25,10 +25,11 @@ package enum DocumentReader {
     /// Reads `source`. `decoding`: decode the config too. `collectingTable`: the `localized_strings`
     /// table goes into its columns instead of onto the tape when the parser can hand it over
     /// (an authoring table of plain members and no repeated key); anything else is parsed again
-    /// onto the tape.
+    /// onto the tape. `threadsPerFile`: how many threads reading the table may use
+    /// (``LintOptions/threadsPerFile``).
     package static func read(_ source: SourceFile, inputFormat: InputFormat? = nil, decoding: Bool = true,
-                             collectingTable: Bool = false) -> Document {
-        let table = collectingTable && decoding ? StringTableCollector(bytes: source.bytes) : nil
+                             collectingTable: Bool = false, threadsPerFile: Int = 1) -> Document {
+        let table = collectingTable && decoding ? StringTableCollector(bytes: source.bytes, threads: threadsPerFile) : nil
         var parsed = table.map { JSONParser.parseTape(source.bytes, tableSink: $0) } ?? JSONParser.parseTape(source.bytes)
         var format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
         var repeated = repeatedKeyOffsets(parsed.issues)

@@ -18,6 +18,11 @@ package struct LintOptions: Sendable {
     /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
     /// a file found by name in a directory walk is skipped, not reported, when it is one.
     package var sniffsOtherKinds = false
+    /// How many threads one file's check may use (docs/performance.md "One big file"): with 1,
+    /// everything runs on the calling thread, as a loop would; with more, a large file's stages
+    /// may run side by side, with the same findings in the same order. The run gives each file
+    /// its share of `--jobs` (1 while it checks several files at once).
+    package var threadsPerFile = Parallel.availableCores
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -139,7 +144,8 @@ package enum Linter {
     private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
         // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
         // keys are 40 bytes of tape each), unless the caller keeps the tape.
-        let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape)
+        let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape,
+                                           threadsPerFile: options.threadsPerFile)
         let parsed = document.parsed
         if options.sniffsOtherKinds, let kind = document.otherKind {
             analysis.otherKind = kind

@@ -11,6 +11,8 @@ package struct Policy: Sendable {
     package let configuration: LinterConfiguration?
     /// Options given whole instead of merged (tests vary one at a time).
     private var given: LintOptions?
+    /// How many threads each file's check may use; `nil`: the run's (`--jobs`, default every core).
+    package var threadsPerFile: Int?
 
     /// The policy of files under `configuration` (which must be valid, or `nil`).
     package init(settings: RunSettings, configuration: LinterConfiguration?) {
@@ -27,11 +29,17 @@ package struct Policy: Sendable {
 
     /// The lint options: levels of the configuration file, then `--rule` in the order given.
     package var options: LintOptions {
-        if let given { return given }
+        if var given {
+            if let threadsPerFile { given.threadsPerFile = threadsPerFile }
+            return given
+        }
         var levels = configuration?.rules ?? [:]
         for (id, level) in RuleSelection.levels(settings.rules) { levels[id] = level }
-        return LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
-                           severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
+        var options = LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
+                                  severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
+        // `--jobs` is how many threads the whole run uses: one file alone gets them all.
+        options.threadsPerFile = threadsPerFile ?? Parallel.workers(settings.jobs, count: .max)
+        return options
     }
 
     /// The gate of `source`: the options' levels and the `ignore` entries that name it (or no file).

@@ -98,6 +98,7 @@ extension Workspace {
                 work.append((input, policy))
             }
         }
+        for index in work.indices { work[index].policy.threadsPerFile = Self.threadsPerFile(jobs: settings.jobs, files: work.count) }
         let workspace = self
         let snapshot = ledger
         let outcomes = Parallel.map(work, jobs: settings.jobs) { item in
@@ -120,6 +121,12 @@ extension Workspace {
             }
             if let report = policy.configurationReport(used: used, checked: checked) { log.recordOwn(report) }
         }
+    }
+
+    /// How many threads each of `files` files may use under `--jobs` (`nil`: every core): the
+    /// run's threads when it checks one file at a time, one each when files go side by side.
+    static func threadsPerFile(jobs: Int?, files: Int) -> Int {
+        Parallel.workers(jobs, count: files) > 1 ? 1 : Parallel.workers(jobs, count: .max)
     }
 
     /// What checking one input left: its own log, its copy of the baseline, the ignore entries
