@@ -1,15 +1,16 @@
 import JSONSyntax
 
 /// The keys of `localized_strings` in document order (the first of repeated keys), each with its
-/// texts, in flat columns: the key's range in the source (8 bytes; the key is read from there,
-/// and kept decoded only when it is not written as it is) and its first record in the config's
-/// `TranslationTable` (4). A table of a million tiny keys is two allocations and a lookup table
+/// texts, in flat columns: the key's range in the source (8 bytes), the key itself (16 bytes, and
+/// its text when longer than 15 bytes of UTF-8: the lookup table decodes every key once, and
+/// every rule that walks the table reads them) and its first record in the config's
+/// `TranslationTable` (4). A table of a million tiny keys is three arrays and a lookup table
 /// instead of a 104-byte `StringEntry` a key; `StringEntry` is a view built when read.
 package struct StringEntries: RandomAccessCollection, Sendable {
     final class Storage: Sendable {
         let keyRanges: [ByteRange]
-        /// The keys not written as they are (escaped, bare), by position; usually none.
-        let decodedKeys: [Int: String]
+        /// The keys, by position.
+        let keys: [String]
         /// Each key's first record; one more at the end (the table's count).
         let firstRecords: [UInt32]
         let table: TranslationTable
@@ -22,23 +23,24 @@ package struct StringEntries: RandomAccessCollection, Sendable {
 
         init(keyRanges: [ByteRange], decodedKeys: [Int: String], firstRecords: [UInt32], table: TranslationTable, parent: JSONPointer) {
             self.keyRanges = keyRanges
-            self.decodedKeys = decodedKeys
+            // Keys not written as they are (escaped, bare) are given decoded; the others are
+            // their bytes between the quotes.
+            let keys = table.strings.bytes.withUnsafeBufferPointer { bytes in
+                keyRanges.indices.map { position in
+                    (decodedKeys.isEmpty ? nil : decodedKeys[position])
+                        ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[keyRanges[position].start + 1..<keyRanges[position].end - 1]), as: UTF8.self)
+                }
+            }
+            self.keys = keys
             self.firstRecords = firstRecords
             self.table = table
             self.parent = parent
-            (slots, uniqueCount) = StringIndex.slots(count: keyRanges.count) { Self.key(at: $0, keyRanges, decodedKeys, table.strings.bytes) }
+            (slots, uniqueCount) = StringIndex.slots(count: keyRanges.count) { keys[$0] }
         }
 
         /// The key at `position`.
         @inline(__always)
-        static func key(at position: Int, _ keyRanges: [ByteRange], _ decodedKeys: [Int: String], _ bytes: [UInt8]) -> String {
-            if !decodedKeys.isEmpty, let decoded = decodedKeys[position] { return decoded }
-            let range = keyRanges[position]
-            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range.start + 1..<range.end - 1]), as: UTF8.self) }
-        }
-
-        @inline(__always)
-        func key(at position: Int) -> String { Self.key(at: position, keyRanges, decodedKeys, table.strings.bytes) }
+        func key(at position: Int) -> String { keys[position] }
     }
 
     let storage: Storage
@@ -142,31 +144,15 @@ package struct StringIndex: Sendable {
         Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: key.hashValue).multipliedFullWidth(by: UInt64(count)).high)
     }
 
-    /// The entry number of `key`. Keys are compared by their bytes in the source, without
-    /// making a string of each key met; a key with other bytes is compared as Swift compares
-    /// strings only when it or `key` is not plain ASCII (KELVIN SIGN is `K`).
+    /// The entry number of `key` (keys are compared as Swift compares strings: KELVIN SIGN is `K`).
     package func position(of key: String) -> Int? {
         var slot = Self.home(of: key, among: slots.count)
         let storage = entries.storage, slots = self.slots
-        var text = key
-        return text.withUTF8 { utf8 in
-            let isASCII = ByteScan.isASCII(utf8)
-            return storage.table.strings.bytes.withUnsafeBufferPointer { bytes in
-                while true {
-                    let held = slots[slot]
-                    if held == 0 { return nil }
-                    let position = Int(held) - 1
-                    if storage.decodedKeys.isEmpty || storage.decodedKeys[position] == nil {
-                        let range = storage.keyRanges[position]
-                        let written = UnsafeBufferPointer(rebasing: bytes[range.start + 1..<range.end - 1])
-                        if ByteScan.equal(written, utf8) { return position }
-                        if !(isASCII && ByteScan.isASCII(written)), storage.key(at: position) == key { return position }
-                    } else if storage.key(at: position) == key {
-                        return position
-                    }
-                    slot = slot + 1 == slots.count ? 0 : slot + 1
-                }
-            }
+        while true {
+            let held = slots[slot]
+            if held == 0 { return nil }
+            if storage.key(at: Int(held) - 1) == key { return Int(held) - 1 }
+            slot = slot + 1 == slots.count ? 0 : slot + 1
         }
     }
 
