@@ -55,7 +55,7 @@ import TestSupport
         default: text = try #require(Self.example(config), "Examples/\(config)")
         }
         var walk = EditWalk(text: text, files: files, seed: seed)
-        walk.run(steps: 200)
+        walk.run(steps: 120)
         // The walk stays mostly in valid configs, so many checks take the re-check, not the whole text.
         #expect(walk.incremental * 5 > walk.checks, "\(config): only \(walk.incremental) of \(walk.checks) checks were incremental")
         #expect(walk.whole * 5 > walk.checks, "\(config): only \(walk.whole) of \(walk.checks) checks were of the whole text")
