@@ -4,9 +4,10 @@ import JSONSyntax
 /// what does not, never reporting (the `SchemaWalker` reports).
 enum ConfigDecoder {
     /// `table`: the members of `localized_strings` when the parser handed them to it instead of
-    /// the tape (the table's node `isElidedTable`).
+    /// the tape (the table's node `isElidedTable`). `threads`: how many threads may decode a
+    /// screen's paths when there are at least `pathsPerThread` of them a thread.
     static func decode(_ root: JSONNode, format: InputFormat, repeatedKeyOffsets: [Int] = [],
-                       table: StringTableCollector? = nil) -> CustomerCenterConfig? {
+                       table: StringTableCollector? = nil, threads: Int = 1, pathsPerThread: Int = 256) -> CustomerCenterConfig? {
         guard let top = ObjectReader(root, pointer: .root, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         let base: ObjectReader
         switch format {
@@ -25,7 +26,7 @@ enum ConfigDecoder {
         config.screensKeyRange = base.member("screens")?.keyRange
         for (key, value) in base.entries("screens") ?? [] {
             guard let reader = ObjectReader(value, pointer: key.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { continue }
-            config.screens.append(screen(reader, key: key, range: value.range))
+            config.screens.append(screen(reader, key: key, range: value.range, threads: threads, pathsPerThread: pathsPerThread))
         }
         if format == .authoring {
             for (key, value) in base.entries("promotional_offers") ?? [] {
@@ -138,16 +139,27 @@ enum ConfigDecoder {
         return result
     }
 
-    static func screen(_ reader: ObjectReader, key: Located<String>, range: ByteRange) -> Screen {
+    static func screen(_ reader: ObjectReader, key: Located<String>, range: ByteRange, threads: Int = 1, pathsPerThread: Int = 256) -> Screen {
         Screen(
             key: key, type: reader.string("type"), title: reader.text("title"), subtitle: reader.text("subtitle"),
-            paths: reader.objects("paths").map { path($0, screenKey: key.value) },
+            paths: paths(reader.objects("paths"), screenKey: key.value, threads: threads, perThread: pathsPerThread),
             hasEmptyPathsArray: reader.array("paths")?.isEmpty ?? false,
             offering: reader.object("offering").map { offering in
                 ScreenOffering(type: offering.reader.string("type"), offeringID: offering.reader.string("offering_id"),
                                buttonText: offering.reader.text("button_text"), pointer: offering.reader.pointer)
             },
             pointer: reader.pointer, range: range)
+    }
+
+    /// The paths of `readers`, in order. A long list (at least `perThread` paths a thread) is
+    /// decoded in as many runs, side by side, each path exactly as alone: decoding reads the
+    /// tape and writes nothing shared.
+    static func paths(_ readers: [ObjectReader], screenKey: String, threads: Int, perThread: Int) -> [Path] {
+        let runs = min(threads, readers.count / max(perThread, 1))
+        guard runs > 1 else { return readers.map { path($0, screenKey: screenKey) } }
+        let size = (readers.count + runs - 1) / runs
+        let chunks = stride(from: 0, to: readers.count, by: size).map { Array(readers[$0..<min($0 + size, readers.count)]) }
+        return Parallel.map(chunks, jobs: runs) { chunk in chunk.map { path($0, screenKey: screenKey) } }.flatMap { $0 }
     }
 
     static func path(_ reader: ObjectReader, screenKey: String) -> Path {

@@ -25,7 +25,7 @@ package enum DocumentReader {
     /// Reads `source`. `decoding`: decode the config too. `collectingTable`: the `localized_strings`
     /// table goes into its columns instead of onto the tape when the parser can hand it over
     /// (an authoring table of plain members and no repeated key); anything else is parsed again
-    /// onto the tape. `threadsPerFile`: how many threads reading the table may use
+    /// onto the tape. `threadsPerFile`: how many threads reading the table and decoding may use
     /// (``LintOptions/threadsPerFile``).
     package static func read(_ source: SourceFile, inputFormat: InputFormat? = nil, decoding: Bool = true,
                              collectingTable: Bool = false, threadsPerFile: Int = 1) -> Document {
@@ -34,12 +34,12 @@ package enum DocumentReader {
         var format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
         var repeated = repeatedKeyOffsets(parsed.issues)
         guard decoding else { return Document(source: source, parsed: parsed, format: format, config: nil, repeatedKeyOffsets: repeated) }
-        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table) } }
+        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table, threads: threadsPerFile) } }
         if parsed.hasElidedTable, format != .authoring || config?.localization?.entries.hasRepeatedKeys != false {
             parsed = JSONParser.parseTape(source.bytes)
             format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
             repeated = repeatedKeyOffsets(parsed.issues)
-            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated) } }
+            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, threads: threadsPerFile) } }
         }
         return Document(source: source, parsed: parsed, format: format, config: config, repeatedKeyOffsets: repeated)
     }

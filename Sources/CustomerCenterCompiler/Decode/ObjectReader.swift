@@ -2,7 +2,7 @@ import JSONSyntax
 
 /// Typed, tolerant access to one object of the document: a value of the wrong type reads as
 /// absent (the `SchemaWalker` has already reported it).
-struct ObjectReader {
+struct ObjectReader: Sendable {
     let node: JSONNode
     let members: JSONNode.Members
     let pointer: JSONPointer
