@@ -44,10 +44,14 @@ func readerBenchmarks(quick: Bool) {
     let bench = URL(fileURLWithPath: CommandLine.arguments[0])
     let rounds = quick ? 5 : 11
     var lintBig: [Double] = [], lintFour: [Double] = [], foundationFour: [Double] = [], simd: [Double] = []
+    var lintBigOneThread: [Double] = [], lintFourOneThread: [Double] = []
     var why = ""
     for _ in 0..<rounds {
         lintBig.append(spawn(tool, ["lint", "--format", "compact", big.path]).seconds)
         lintFour.append(spawn(tool, ["lint", "--format", "compact", four.path]).seconds)
+        // `--jobs 1`: the whole run on one thread (docs/commands.md).
+        lintBigOneThread.append(spawn(tool, ["lint", "--jobs", "1", "--format", "compact", big.path]).seconds)
+        lintFourOneThread.append(spawn(tool, ["lint", "--jobs", "1", "--format", "compact", four.path]).seconds)
         foundationFour.append(spawn(bench, ["--jsonserialization", four.path]).seconds)
         let parsed = simdjsonParse(big, runs: 3)
         if let seconds = parsed.seconds { simd.append(seconds) } else { why = parsed.why }
@@ -63,7 +67,11 @@ func readerBenchmarks(quick: Bool) {
         let parse = Timing(samples: simd).median
         print("| simdjson parse of the same bytes, in process | \(ms(parse)) | \(String(format: "%.0f", megabytes / parse)) | lint ÷ simdjson **\(ratio(lint / parse))** (target ≤ 10×) |")
     }
+    let oneThread = Timing(samples: lintBigOneThread).median
+    print("| the same with `--jobs 1` (one thread) | \(ms(oneThread)) | \(String(format: "%.0f", megabytes / oneThread)) | every core ÷ one thread **\(ratio(lint / oneThread))** |")
     let four4 = Timing(samples: lintFour).median, foundation = Timing(samples: foundationFour).median
+    let fourOneThread = Timing(samples: lintFourOneThread).median
+    print("| `lint` of the 4 MB config, every core ÷ `--jobs 1` | \(ms(four4)) ÷ \(ms(fourOneThread)) | | \(ratio(four4 / fourOneThread)) |")
     print("| `lint` of the 4 MB config ÷ JSONSerialization reading it, whole processes | \(ms(four4)) ÷ \(ms(foundation)) | | **\(ratio(four4 / foundation))** (target ≤ 0.4) |")
     print("\nMedian of \(rounds) interleaved rounds (simdjson: the median of 3 parses in one Python process, each round).")
 }
