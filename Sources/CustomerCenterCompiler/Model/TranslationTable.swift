@@ -49,6 +49,10 @@ final class TranslationTable: Sendable {
     let normalizedLocales: [String]
     /// The document's strings.
     let strings: JSONStrings
+    /// `strings.bytes`, the same buffer: a text written as it is is read from here, inlined,
+    /// instead of through a call into the syntax module for each text (Swift inlines no member
+    /// of a `package` type into another module).
+    private let bytes: [UInt8]
     /// Whether each locale is the key its text is under (authoring), or the response's `locale`.
     let localeIsKey: Bool
     /// The bytes of the response's `locale`, every text's locale, when it has one.
@@ -61,6 +65,7 @@ final class TranslationTable: Sendable {
         self.locales = locales
         self.normalizedLocales = locales.map(LocaleSpelling.normalized)
         self.strings = strings
+        self.bytes = strings.bytes
         self.localeIsKey = localeIsKey
         self.fixedLocaleRange = fixedLocaleRange
     }
@@ -86,6 +91,16 @@ final class TranslationTable: Sendable {
         if shape == .exceptional { return exception(index).text }
         let start = Int(columns.start(index))
         return .asWritten(ByteRange(start, start + shape.length))
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the text of record `index`, decoding nothing when
+    /// the text is its source bytes.
+    @inline(__always)
+    func withTextUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let shape = columns.shape(index)
+        if shape == .exceptional { return try strings.withUTF8(exception(index).text, body) }
+        let start = Int(columns.start(index))
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start + 1..<start + shape.length - 1])) }
     }
 
     /// The number of the locale name of record `index`.
@@ -164,7 +179,7 @@ package struct Translations: RandomAccessCollection, Sendable {
     /// Calls `body` with the UTF-8 bytes of the text at `position`, decoding nothing when the
     /// text is its source bytes.
     package func withTextUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try table.strings.withUTF8(table.text(record(position)), body)
+        try table.withTextUTF8(record(position), body)
     }
 
     /// Whether one of these texts is the literal whose opening quote is at `start`.
@@ -215,7 +230,7 @@ package struct Translation: Sendable {
 
     /// Calls `body` with the text's UTF-8 bytes, without decoding it when it is its source bytes.
     package func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try table.strings.withUTF8(table.text(index), body)
+        try table.withTextUTF8(index, body)
     }
 
     /// The text.
