@@ -168,10 +168,10 @@ package struct DiagnosticSink: Sendable {
     let keepPerRule: Int?
     /// How many findings of each rule were emitted, kept or not (when bounded).
     private(set) var emitted: [RuleID: Int] = [:]
-    private var kept: [RuleID: Int] = [:]
+    private(set) var kept: [RuleID: Int] = [:]
     /// Per rule, once findings were dropped: the last one kept. A later finding that does not
     /// come before it in report order cannot be among the first, and is only counted.
-    private var cutoff: [RuleID: Diagnostic] = [:]
+    private(set) var cutoff: [RuleID: Diagnostic] = [:]
     /// The run's decisions (level, quiet, ignores, baseline) and exact counts, applied to each
     /// finding before it is kept.
     var gate: FindingGate
@@ -223,6 +223,28 @@ package struct DiagnosticSink: Sendable {
         let count = kept[diagnostic.id, default: 0] + 1
         kept[diagnostic.id] = count
         if count >= 2 * bound { keepFirst(bound, of: diagnostic.id) }
+    }
+
+    /// An empty sink for findings made apart (a rule on a thread of its own): the same file and
+    /// bound, and a fork of the gate (``FindingGate/fork()``). ``absorb(_:)`` takes them back.
+    func fork() -> DiagnosticSink {
+        DiagnosticSink(file: file, keepPerRule: keepPerRule, gate: gate.fork())
+    }
+
+    /// Takes back what a fork of this sink kept and decided, as if its findings were emitted
+    /// here now: its diagnostics after these, the gate's decisions and counts, and the bound's
+    /// state of each of its rules. Exact when no finding of the fork's rules came here since the
+    /// fork (each model rule reports under its own id), because the bound keeps each rule's
+    /// findings apart from the others'.
+    mutating func absorb(_ fork: DiagnosticSink) {
+        diagnostics.append(contentsOf: fork.diagnostics)
+        gate.absorb(fork.gate)
+        for (rule, count) in fork.emitted {
+            assert(emitted[rule] == nil, "\(rule) emitted both here and in a fork")
+            emitted[rule] = count
+        }
+        for (rule, count) in fork.kept { kept[rule] = count }
+        for (rule, last) in fork.cutoff { cutoff[rule] = last }
     }
 
     /// Drops the findings of `rule` past the first `bound` in report order (ties in the order

@@ -66,6 +66,9 @@ package struct FindingGate: Sendable {
     var blockers = 0
     /// Every finding that passed, counted.
     var counts = FindingCounts()
+    /// In a fork (``fork()``): the baseline entries this gate matched, by key. A fork reads
+    /// `baseline` as it found it and never writes it, so no thread copies the whole table.
+    private var baselineTaken: [String: Int]?
 
     /// A gate that keeps and counts everything at its default severity.
     static let passThrough = FindingGate()
@@ -100,8 +103,8 @@ package struct FindingGate: Sendable {
         if isIgnored(result) { return nil }
         if baseline != nil {
             let key = diagnostic.id.rawValue + "\u{0}" + diagnostic.pointer.description
-            if let remaining = baseline?[key], remaining > 0 {
-                baseline?[key] = remaining - 1
+            if let remaining = baseline?[key], remaining > (baselineTaken?[key] ?? 0) {
+                if baselineTaken != nil { baselineTaken?[key, default: 0] += 1 } else { baseline?[key] = remaining - 1 }
                 return nil
             }
         }
@@ -110,6 +113,31 @@ package struct FindingGate: Sendable {
         if quiet, result.severity != .error { return nil }
         counts.add(result)
         return result
+    }
+
+    /// A gate for findings decided apart (one rule on a thread of its own: ``DiagnosticSink/fork()``):
+    /// the same decisions, with nothing counted or used yet. ``absorb(_:)`` adds what it decided.
+    /// Exact when the findings of the fork and of this gate meanwhile are of different rules:
+    /// then no two of them compete for one baseline entry, and every other decision is the
+    /// finding's own.
+    func fork() -> FindingGate {
+        var fork = self
+        fork.usedIgnores = []
+        fork.blockers = 0
+        fork.counts = FindingCounts()
+        fork.baselineTaken = baseline == nil ? nil : [:]
+        return fork
+    }
+
+    /// Adds what a fork of this gate decided: the `ignore` entries it used, the baseline entries
+    /// it matched, its blockers and counts.
+    mutating func absorb(_ fork: FindingGate) {
+        usedIgnores.formUnion(fork.usedIgnores)
+        blockers += fork.blockers
+        counts.add(fork.counts)
+        for (key, taken) in fork.baselineTaken ?? [:] {
+            if let remaining = baseline?[key] { baseline?[key] = remaining - taken }
+        }
     }
 
     /// Whether an `ignore` entry suppresses `diagnostic` (recording the entry as used).

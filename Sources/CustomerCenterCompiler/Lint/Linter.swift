@@ -23,6 +23,10 @@ package struct LintOptions: Sendable {
     /// may run side by side, with the same findings in the same order. The run gives each file
     /// its share of `--jobs` (1 while it checks several files at once).
     package var threadsPerFile = Parallel.availableCores
+    /// From this many bytes up, a file's stages after the parse run on `threadsPerFile` threads
+    /// (smaller files are done before a second thread would have started; tests lower it, so
+    /// that small files take the threaded path).
+    package var threadsFromBytes = 256 << 10
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -125,7 +129,8 @@ package enum Linter {
         // the tape would otherwise stay in memory beside it.
         decode(source, options: options, into: &analysis, sink: &sink)
         if let config = analysis.config {
-            let resolved = ResolvedConfig(config)
+            // (Resolved already when it was bound on a thread beside the schema walk.)
+            let resolved = analysis.resolved ?? ResolvedConfig(config)
             analysis.resolved = resolved
             runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
         }
@@ -172,10 +177,17 @@ package enum Linter {
         }
         analysis.config = document.config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
-        SchemaValidation.validate(root, format: format, source: source, platforms: analysis.platforms,
-                                  repeatedKeyOffsets: document.repeatedKeyOffsets,
-                                  iosDeferredOffsets: zip(parsed.issues, iosVerdicts).compactMap { $1 == .deferred ? $0.range.start : nil }.sorted(),
-                                  into: &sink)
+        let platforms = analysis.platforms, repeatedKeyOffsets = document.repeatedKeyOffsets
+        let iosDeferredOffsets = zip(parsed.issues, iosVerdicts).compactMap { $1 == .deferred ? $0.range.start : nil }.sorted()
+        let validate: @Sendable (inout DiagnosticSink) -> Void = { sink in
+            SchemaValidation.validate(root, format: format, source: source, platforms: platforms, repeatedKeyOffsets: repeatedKeyOffsets,
+                                      iosDeferredOffsets: iosDeferredOffsets, into: &sink)
+        }
+        if let config = analysis.config, runsOnThreads(source, options: options) {
+            analysis.resolved = validateBesideResolving(config, sink: &sink, validate: validate)
+        } else {
+            validate(&sink)
+        }
     }
 
     /// A response with a JSON syntax error is one neither SDK can decode (docs/formats.md, "JSON syntax policy"): one
@@ -235,13 +247,17 @@ package enum Linter {
         var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
                                   source: source, sink: sink)
         context.platformsInferred = options.platforms == nil
-        for rule in RuleCatalog.modelRules {
-            let descriptor = rule.descriptor
-            guard descriptor.formats.contains(resolved.config.format) else { continue }
+        let rules = RuleCatalog.modelRules.indices.filter { index in
+            let descriptor = RuleCatalog.modelRules[index].descriptor
+            guard descriptor.formats.contains(resolved.config.format) else { return false }
             // A rule switched off does not run, unless compile needs its findings to refuse.
-            if options.severityOverrides[descriptor.id] == .off, !(sink.gate.compileGate && descriptor.blocksCompile) { continue }
-            rule.check(&context)
+            return options.severityOverrides[descriptor.id] != .off || (sink.gate.compileGate && descriptor.blocksCompile)
         }
+        if runsOnThreads(source, options: options) {
+            runRulesOnThreads(rules, threads: options.threadsPerFile, context: context, into: &sink)
+            return
+        }
+        for rule in rules { RuleCatalog.modelRules[rule].check(&context) }
         sink = context.sink
     }
 }

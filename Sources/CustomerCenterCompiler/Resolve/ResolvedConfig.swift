@@ -56,13 +56,17 @@ package struct ResolvedConfig: Sendable {
     /// The same locales as written in the file (first spelling wins), default first.
     package let targetLocaleCodes: [String]
     /// Candidates for the text rules, found in one pass.
-    package let texts: TextIndex
+    package internal(set) var texts: TextIndex
     /// Unreferenced keys one edit away from an SDK key, with that key (`l10n.sdk-key-drift`; such
     /// a key is reported there, not as unused).
     package let driftingKeys: [String: String]
 
     /// Binds the references of `config`.
-    package init(_ config: CustomerCenterConfig) {
+    package init(_ config: CustomerCenterConfig) { self.init(config, indexingTexts: true) }
+
+    /// Binds the references of `config`; without `indexingTexts`, `texts` is left empty for the
+    /// caller to set (the lint pipeline builds it on two threads: ``TextIndex/Parts``).
+    init(_ config: CustomerCenterConfig, indexingTexts: Bool) {
         self.config = config
         self.strings = StringIndex(config.localization?.entries ?? .empty)
         var offers: [String: Offer] = [:]
@@ -116,7 +120,7 @@ package struct ResolvedConfig: Sendable {
         }
         self.targetLocaleCodes = codes
         self.targetLocales = codes.map(LocaleCode.normalized)
-        self.texts = TextIndex(config)
+        self.texts = indexingTexts ? TextIndex(config) : TextIndex()
         var drifting: [String: String] = [:]
         let referenced = self.referencedStrings
         for entry in config.localization?.entries ?? .empty where !referenced.contains(entry.key.value) {

@@ -14,33 +14,81 @@ package struct TextIndex: Sendable {
     /// Every locale code written in the config, first use first, with how often it is written.
     var localeCodes: [(code: Located<String>, uses: Int)] = []
 
+    /// An empty index.
+    init() {}
+
     init(_ config: CustomerCenterConfig) {
         guard config.format == .authoring else {
+            self.init()
             VisibleTexts.forEach(config) { add($0) }
-            collectLocaleCodes(config)
+            collectLocaleCodes(config, tableUses: nil)
             return
         }
-        // Authoring: every visible text is a translation; read them directly and build an item
-        // only for the few texts a rule will look at.
-        // Positions, not `for … in`: the scan reads each text's bytes in the table without
-        // building a translation (two retains and releases per text).
         let entries = config.localization?.entries ?? .empty
-        for entryIndex in entries.indices {
-            var bracedHere = false
-            let translations = entries[entryIndex].translations
-            for index in translations.indices {
-                let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { Self.classify($0) }
-                if hasBrace { bracedHere = true }
-                guard suspect || problem != nil else { continue }
-                // By position: a file full of findings would otherwise hold every such text
-                // decoded until the rules end.
-                let reference = TextReference.translation(entry: entryIndex, index: index)
-                if suspect { placeholderSuspects.append(reference) }
-                if let problem { badWhitespace.append((reference, problem)) }
-            }
-            if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
+        self.init(authoring: config, parts: [Part(config, entries: entries.indices)])
+    }
+
+    /// The index of an authoring config from the parts of its table read apart, in the order of
+    /// their entries (``Parts``, two threads; one part is the whole table read in one pass).
+    init(authoring config: CustomerCenterConfig, parts: [Part]) {
+        self.init()
+        for part in parts {
+            placeholderSuspects += part.placeholderSuspects
+            badWhitespace += part.badWhitespace
+            keysWithBraces += part.keysWithBraces
         }
-        collectLocaleCodes(config)
+        var uses = parts.first?.localeUses ?? []
+        var firstUse = parts.first?.firstUse ?? []
+        for part in parts.dropFirst() {
+            for name in part.localeUses.indices where part.localeUses[name] > 0 {
+                if uses[name] == 0 { firstUse[name] = part.firstUse[name] }
+                uses[name] += part.localeUses[name]
+            }
+        }
+        collectLocaleCodes(config, tableUses: (uses, firstUse))
+    }
+
+    /// What one range of an authoring config's entries adds to the index: its candidates, in
+    /// entry order, and how often it writes each of the table's locale names (with the first).
+    struct Part: Sendable {
+        var placeholderSuspects: [TextReference] = []
+        var badWhitespace: [(text: TextReference, problem: String)] = []
+        var keysWithBraces: [String] = []
+        /// Per locale name of the table (`TranslationTable.locales`): texts written in it.
+        var localeUses: [Int] = []
+        /// Per locale name: its first use in these entries.
+        var firstUse: [Located<String>?] = []
+
+        /// Every visible text of an authoring config is a translation: read them directly and
+        /// build an item only for the few texts a rule will look at.
+        init(_ config: CustomerCenterConfig, entries range: Range<Int>) {
+            let entries = config.localization?.entries ?? .empty
+            let localeCount = entries.first?.translations.table.locales.count ?? 0
+            localeUses = [Int](repeating: 0, count: localeCount)
+            firstUse = [Located<String>?](repeating: nil, count: localeCount)
+            // Positions, not `for … in`: the scan reads each text's bytes in the table without
+            // building a translation (two retains and releases per text).
+            for entryIndex in range {
+                var bracedHere = false
+                let translations = entries[entryIndex].translations
+                for index in translations.indices {
+                    // A table writes a few dozen codes many thousand times, and names each code
+                    // once (per position it is at): count the uses of each name.
+                    let name = translations.localeIndex(at: index)
+                    if localeUses[name] == 0 { firstUse[name] = translations[index].locale }
+                    localeUses[name] += 1
+                    let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { TextIndex.classify($0) }
+                    if hasBrace { bracedHere = true }
+                    guard suspect || problem != nil else { continue }
+                    // By position: a file full of findings would otherwise hold every such text
+                    // decoded until the rules end.
+                    let reference = TextReference.translation(entry: entryIndex, index: index)
+                    if suspect { placeholderSuspects.append(reference) }
+                    if let problem { badWhitespace.append((reference, problem)) }
+                }
+                if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
+            }
+        }
     }
 
     private mutating func add(_ item: VisibleTexts.Item) {
@@ -69,7 +117,9 @@ package struct TextIndex: Sendable {
         }
     }
 
-    private mutating func collectLocaleCodes(_ config: CustomerCenterConfig) {
+    /// Every locale code written in the config: the declared ones, then the table's names
+    /// (`tableUses`: how often each name is written, and its first use; authoring configs).
+    private mutating func collectLocaleCodes(_ config: CustomerCenterConfig, tableUses: (uses: [Int], firstUse: [Located<String>?])?) {
         guard let localization = config.localization else { return }
         // Codes are compared as strings: try the position after the last hit, then a short
         // list, then a hash table; a located value is built only for a new code.
@@ -94,23 +144,11 @@ package struct TextIndex: Sendable {
         for code in [localization.defaultLocale, localization.responseLocale].compactMap({ $0 }) + (localization.supported ?? []) {
             visit(code.value) { code }
         }
-        // A table writes a few dozen codes many thousand times, and names each code once (per
-        // position it is at): count the uses of each name, then visit each name once with its
-        // count. Names are numbered in the order of their first use.
-        if config.format == .authoring, let table = localization.entries.first?.translations.table {
-            var uses = [Int](repeating: 0, count: table.locales.count)
-            var firstUse = [Located<String>?](repeating: nil, count: table.locales.count)
-            for entry in localization.entries {
-                let translations = entry.translations
-                for index in translations.indices {
-                    let name = translations.localeIndex(at: index)
-                    if uses[name] == 0 { firstUse[name] = translations[index].locale }
-                    uses[name] += 1
-                }
-            }
-            for name in uses.indices {
-                guard let located = firstUse[name] else { continue }
-                visit(table.locales[name], uses: uses[name]) { located }
+        // Each name once, with its count, in the order of the table's names.
+        if config.format == .authoring, let table = localization.entries.first?.translations.table, let tableUses {
+            for name in tableUses.uses.indices {
+                guard let located = tableUses.firstUse[name] else { continue }
+                visit(table.locales[name], uses: tableUses.uses[name]) { located }
             }
         }
     }

@@ -7,7 +7,7 @@ package protocol ModelRule: Rule {
 }
 
 /// What a rule sees: the resolved config, the target platforms, the options; and where it reports.
-package struct RuleContext {
+package struct RuleContext: Sendable {
     /// The config with references bound.
     package let resolved: ResolvedConfig
     /// The SDKs checked for.

@@ -31,6 +31,7 @@ package struct Policy: Sendable {
     package var options: LintOptions {
         if var given {
             if let threadsPerFile { given.threadsPerFile = threadsPerFile }
+            if let threadsFromBytes = settings.threadsFromBytes { given.threadsFromBytes = threadsFromBytes }
             return given
         }
         var levels = configuration?.rules ?? [:]
@@ -39,6 +40,7 @@ package struct Policy: Sendable {
                                   severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
         // `--jobs` is how many threads the whole run uses: one file alone gets them all.
         options.threadsPerFile = threadsPerFile ?? Parallel.workers(settings.jobs, count: .max)
+        if let threadsFromBytes = settings.threadsFromBytes { options.threadsFromBytes = threadsFromBytes }
         return options
     }
 

@@ -30,6 +30,9 @@ public struct RunSettings: Sendable {
     public var jobs: Int?
     /// Findings of one rule shown per file before the rest are only counted; `nil`: all.
     public var displayCap: Int? = Linter.findingsPerRuleLimit
+    /// From how many bytes up a file alone may use several threads (`LintOptions.threadsFromBytes`);
+    /// `nil`: the built-in size. Tests lower it, so that small files take the threaded path.
+    package var threadsFromBytes: Int?
 
     /// Settings with nothing said.
     public init() {}

@@ -47,17 +47,17 @@ package enum Parallel {
     }
 
     /// What a worker thread runs.
-    private final class Work: @unchecked Sendable {
+    final class Work: @unchecked Sendable {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    private typealias Thread = pthread_t
+    typealias Thread = pthread_t
 
     /// A thread running `work` with an 8 MiB stack (the main thread's on Linux: a deeply nested
     /// config is parsed on any of them); `nil` when none can be started (the caller's thread
     /// then does the work alone).
-    private static func start(_ work: Work) -> Thread? {
+    static func start(_ work: Work) -> Thread? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -88,7 +88,7 @@ package enum Parallel {
         #endif
     }
 
-    private static func join(_ thread: Thread) {
+    static func join(_ thread: Thread) {
         pthread_join(thread, nil)
     }
 }
