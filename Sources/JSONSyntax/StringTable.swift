@@ -12,6 +12,18 @@ package protocol StringTableSink: AnyObject {
     func add(key: JSONString, texts: StringTableTexts)
     /// Forgets every member added: the table is read onto the tape after all.
     func reset()
+    /// A second sink, for the members a second thread reads from a member near byte `near`
+    /// onward while this thread reads up to it (the table's members are read from `start`, the
+    /// document ends at `end`); `nil` reads the table on one thread (the default). See
+    /// `StringTableSplit.swift`.
+    func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)?
+    /// Takes the members `partner` (made by `partner(from:to:)`) was given, as if each was
+    /// added to this sink after the ones it has, in order; `false` when it cannot be exact, and
+    /// then nothing is taken (the members are added one by one).
+    func absorb(_ partner: any StringTableSink) -> Bool
+    /// Whether the first thread, where the second started, waits for it to stop by itself
+    /// instead of stopping it (tests; `false` by default).
+    var waitsForPartner: Bool { get }
 }
 
 /// The members of one key's object in a string table, each a key and a string, read from the
@@ -73,9 +85,12 @@ extension Parser {
         openBrackets.append(UInt8(ascii: "{"))
         pos += 1
         let index = tape.open(.object, at: start)
+        // A second thread reads the members from one near the middle, when the sink has a partner.
+        let ahead = startReadingAhead(into: sink, openedAt: start)
+        defer { ahead?.finish(waiting: sink.waitsForPartner) }
         var handedOver = false
         do {
-            handedOver = try readTableMembers(into: sink, openedAt: start, issueCount: issueCount)
+            handedOver = try readTableMembers(into: sink, openedAt: start, issueCount: issueCount, ahead: ahead)
         } catch {
             // The issue limit: the table is read again onto the tape, which meets it again.
         }
@@ -102,7 +117,7 @@ extension Parser {
     /// checked for repeats only once it differs from the key at its position in the member
     /// before, whose keys were all different: until then the keys are those, as strings too
     /// (the same bytes without escapes).
-    private mutating func readTexts() throws(IssueLimitReached) -> Bool {
+    mutating func readTexts() throws(IssueLimitReached) -> Bool {
         let start = pos
         let index = tape.open(.object, at: start)
         pos += 1
@@ -152,7 +167,7 @@ extension Parser {
     /// A key at `pos` written as it is (a `"` string without escapes) onto the tape, then its
     /// colon and the trivia after it; `false` at anything else.
     @inline(__always)
-    private mutating func readPlainKeyAndColon() throws(IssueLimitReached) -> Bool {
+    mutating func readPlainKeyAndColon() throws(IssueLimitReached) -> Bool {
         guard byte(at: pos) == UInt8(ascii: "\"") else { return false }
         let keyIndex = tape.entries.count
         try checkSpillRoom()
@@ -180,35 +195,53 @@ extension Parser {
     }
 
     /// The members of the table opened at `start`, each handed to `sink` and dropped from the
-    /// tape; `false` at the first thing that is not a plain member or is an issue.
-    private mutating func readTableMembers(into sink: any StringTableSink, openedAt start: Int, issueCount: Int) throws(IssueLimitReached) -> Bool {
+    /// tape; `false` at the first thing that is not a plain member or is an issue. At the member
+    /// where `ahead` started, the members it read are the sink's, when it can take them.
+    private mutating func readTableMembers(into sink: any StringTableSink, openedAt start: Int, issueCount: Int,
+                                           ahead: TableReadAhead?) throws(IssueLimitReached) -> Bool {
         let opening = ByteRange(start, start + 1)
+        let aheadStart = ahead?.start ?? -1
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
             case .closed: return issues.count == issueCount
             case .skipped: return false
             case .item: break
             }
-            let mark = tape.mark
-            let keyIndex = tape.entries.count
-            guard try readPlainKeyAndColon(), byte(at: pos) == UInt8(ascii: "{") else { return false }
-            let key = tape.entries[keyIndex]
-            let valueIndex = tape.entries.count
-            guard try readTexts(), issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
-            let end = tape.entries.count
-            var position = valueIndex + 1
-            while position < end {
-                let text = tape.entries[position], value = tape.entries[position + 1]
-                guard text.kind == .string, text.flags & JSONTape.Entry.simple != 0, !text.isSpilled, value.kind == .string else { return false }
-                position += 2
+            if _slowPath(pos == aheadStart), let ahead, takeMembers(readBy: ahead, into: sink) {
+                // Read: `pos` is past the last one's value, before what follows it.
+            } else {
+                guard try readMember(into: sink, issueCount: issueCount, plainTexts: false) else { return false }
             }
-            tape.entries.withUnsafeBufferPointer { entries in
-                sink.add(key: JSONString.asWritten(key.range(tape.spills)),
-                         texts: StringTableTexts(entries: UnsafeBufferPointer(rebasing: entries[(valueIndex + 1)...]), spills: tape.spills))
-            }
-            tape.rollBackKeepingTexts(to: mark)
             if try finishItem(closer: UInt8(ascii: "}"), expected: .commaOrObjectEnd, nextItemIsKey: true) { return issues.count == issueCount }
             if issues.count != issueCount { return false }
         }
+    }
+
+    /// The table member at `pos` (its key's quote) handed to `sink` and dropped from the tape;
+    /// `false` when it is not a key of an object of strings under plain keys, or is an issue
+    /// (more than `issueCount`). `plainTexts`: its texts must be written as they are too.
+    @inline(__always)
+    mutating func readMember(into sink: any StringTableSink, issueCount: Int, plainTexts: Bool) throws(IssueLimitReached) -> Bool {
+        let mark = tape.mark
+        let keyIndex = tape.entries.count
+        guard try readPlainKeyAndColon(), byte(at: pos) == UInt8(ascii: "{") else { return false }
+        let key = tape.entries[keyIndex]
+        let valueIndex = tape.entries.count
+        guard try readTexts(), issues.count == issueCount, tape.entries[valueIndex].kind == .object else { return false }
+        let end = tape.entries.count
+        let textFlags = plainTexts ? JSONTape.Entry.simple : 0
+        var position = valueIndex + 1
+        while position < end {
+            let text = tape.entries[position], value = tape.entries[position + 1]
+            guard text.kind == .string, text.flags & JSONTape.Entry.simple != 0, !text.isSpilled, value.kind == .string,
+                  value.flags & textFlags == textFlags else { return false }
+            position += 2
+        }
+        tape.entries.withUnsafeBufferPointer { entries in
+            sink.add(key: JSONString.asWritten(key.range(tape.spills)),
+                     texts: StringTableTexts(entries: UnsafeBufferPointer(rebasing: entries[(valueIndex + 1)...]), spills: tape.spills))
+        }
+        tape.rollBackKeepingTexts(to: mark)
+        return true
     }
 }

@@ -274,18 +274,35 @@ private struct LocaleKeyReader {
 
 /// The members of an authoring config's `localized_strings` as the parser reads them
 /// (`StringTableSink`): the table's columns are built as in `ConfigDecoder.localization`, without
-/// the tape ever holding the table.
+/// the tape ever holding the table. With `threads` above 1 and a large table, a partner collects
+/// the members a second thread reads from near the middle, and this one takes them in order
+/// (JSONSyntax's StringTableSplit.swift).
 final class StringTableCollector: StringTableSink {
+    /// The fewest bytes left to read at a table's start for a second thread to read half of it.
+    @TaskLocal static var splitThreshold = 1 << 19
+    /// Where the second thread looks for a member to start at, instead of the middle (tests:
+    /// the first thread then waits for it to stop by itself, so what it read is the same
+    /// however the threads are scheduled).
+    @TaskLocal static var splitNear: Int?
+
     private let bytes: [UInt8]
+    /// How many threads reading the table may use (``LintOptions/threadsPerFile``).
+    let threads: Int
     private var entries = StringEntries.Builder(capacity: 0)
     private var table: TranslationTableBuilder
     private var reading: LocaleKeyReader
-    /// How many threads reading the table may use (``LintOptions/threadsPerFile``).
-    let threads: Int
+    /// Room for this many keys and texts at first.
+    private let capacity: Int
+    /// The keys taken from a partner.
+    private(set) var keysTaken = 0
 
-    init(bytes: [UInt8], threads: Int = 1) {
+    /// `capacity`: room for as many keys and texts as the bytes can hold (a member takes eight
+    /// bytes at least) unless told: what is never written is never resident, and nothing is
+    /// copied as it grows.
+    init(bytes: [UInt8], threads: Int = 1, capacity: Int? = nil) {
         self.bytes = bytes
         self.threads = max(1, threads)
+        self.capacity = capacity ?? bytes.count / 8
         let strings = JSONStrings.asWritten(in: bytes)
         table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 0)
         reading = LocaleKeyReader(strings: strings)
@@ -293,11 +310,9 @@ final class StringTableCollector: StringTableSink {
     }
 
     func reset() {
-        // Room for as many keys and texts as the bytes can hold (a member takes eight bytes at
-        // least): what is never written is never resident, and nothing is copied as it grows.
         let strings = JSONStrings.asWritten(in: bytes)
-        entries = StringEntries.Builder(capacity: bytes.count / 8)
-        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: bytes.count / 8)
+        entries = StringEntries.Builder(capacity: capacity)
+        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: capacity)
         reading = LocaleKeyReader(strings: strings)
     }
 
@@ -314,6 +329,29 @@ final class StringTableCollector: StringTableSink {
         entries.add(keyAt: key.range, firstRecord: table.count)
         reading.position = 0
         texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+    }
+
+    func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
+        guard threads > 1, end - start >= Self.splitThreshold else { return nil }
+        return (StringTableCollector(bytes: bytes, capacity: (end - start) / 8 + 1), Self.splitNear ?? start + (end - start) / 2)
+    }
+
+    var waitsForPartner: Bool { Self.splitNear != nil }
+
+    /// The partner's keys and texts after these, its locales numbered as one collector reading
+    /// them after these numbers them (a name this one has keeps its number; the others follow
+    /// in the order the partner met them); `false` when a number would change a text's shape.
+    func absorb(_ partner: any StringTableSink) -> Bool {
+        guard let partner = partner as? StringTableCollector, let numbers = table.numbers(of: partner.table) else { return false }
+        keysTaken += partner.entries.keyRanges.count
+        entries.append(partner.entries, recordOffset: table.count)
+        table.append(partner.table, numbers: numbers)
+        // What reading those members would leave: at each of their positions, the locale read last.
+        for (position, locale) in partner.reading.locales.enumerated() {
+            let mapped = (key: locale.key, index: numbers[Int(locale.index)])
+            if position < reading.locales.count { reading.locales[position] = mapped } else { reading.locales.append(mapped) }
+        }
+        return true
     }
 
     /// The entries, their texts read from the document's `strings`.

@@ -69,6 +69,14 @@ package struct StringEntries: RandomAccessCollection, Sendable {
             firstRecords.append(UInt32(truncatingIfNeeded: firstRecord))
         }
 
+        /// `other`'s entries after these, their records after `recordOffset` records.
+        mutating func append(_ other: Builder, recordOffset: Int) {
+            for (position, key) in other.decodedKeys { decodedKeys[keyRanges.count + position] = key }
+            keyRanges.append(contentsOf: other.keyRanges)
+            let offset = UInt32(truncatingIfNeeded: recordOffset)
+            for record in other.firstRecords { firstRecords.append(record &+ offset) }
+        }
+
         mutating func build(table: TranslationTable, recordCount: Int, parent: JSONPointer) -> StringEntries {
             firstRecords.append(UInt32(truncatingIfNeeded: recordCount))
             return StringEntries(storage: Storage(keyRanges: keyRanges, decodedKeys: decodedKeys, firstRecords: firstRecords, table: table, parent: parent))

@@ -32,6 +32,41 @@ struct TranslationTableBuilder {
         return number
     }
 
+    /// The number each of `other`'s locales would have here, had its texts been added after
+    /// these: a name this builder has keeps its number, the others follow in `other`'s order
+    /// (the order it met them). `nil` when a number is on the other side of the shapes' limit
+    /// than in `other` (a text with a shape would be an exception, or the reverse).
+    func numbers(of other: TranslationTableBuilder) -> [UInt32]? {
+        let limit = UInt32(TranslationTable.Shape.localeLimit)
+        var next = UInt32(truncatingIfNeeded: locales.count)
+        var numbers: [UInt32] = []
+        numbers.reserveCapacity(other.locales.count)
+        for (index, name) in other.locales.enumerated() {
+            let number: UInt32
+            if let known = localeNumbers[name] {
+                number = known
+            } else {
+                number = next
+                next += 1
+            }
+            guard (UInt32(index) < limit) == (number < limit) else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// `other`'s texts after these, its locales numbered as `numbers` (from `numbers(of:)`) says.
+    mutating func append(_ other: TranslationTableBuilder, numbers: [UInt32]) {
+        let offset = UInt32(truncatingIfNeeded: columns.count)
+        for name in other.locales { _ = addLocale(name) }
+        columns.append(contentsOf: other.columns, numbers: numbers)
+        exceptions.reserveCapacity(exceptions.count + other.exceptions.count)
+        for exception in other.exceptions {
+            exceptions.append(TranslationTable.Exception(record: exception.record + offset, text: exception.text,
+                                                         locale: numbers[Int(exception.locale)], localeRange: exception.localeRange))
+        }
+    }
+
     /// A byte between a key and its value.
     @inline(__always)
     static func isGap(_ byte: UInt8) -> Bool {
@@ -128,6 +163,19 @@ final class TextColumns: @unchecked Sendable {
         (starts + count).initialize(to: start)
         (shapes + count).initialize(to: shape)
         count += 1
+    }
+
+    /// `other`'s texts after these, each shape's locale numbered as `numbers` says (an
+    /// exceptional shape has none).
+    func append(contentsOf other: TextColumns, numbers: [UInt32]) {
+        while capacity - count < other.count { grow() }
+        for index in 0..<other.count {
+            (starts + count + index).initialize(to: other.starts[index])
+            let shape = other.shapes[index]
+            (shapes + count + index).initialize(
+                to: shape == .exceptional ? shape : TranslationTable.Shape(bits: shape.bits & 0x3FF | UInt16(truncatingIfNeeded: numbers[shape.locale]) << 10))
+        }
+        count += other.count
     }
 
     @inline(never)
