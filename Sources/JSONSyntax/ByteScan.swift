@@ -118,12 +118,15 @@ public enum ByteScan {
         return n
     }
 
-    /// The high bit of each byte of `word` that ends a plain string run, exactly: a byte whose
-    /// low seven bits plus 0x60 do not reach 0x80 is below 0x20 (no carry leaves a byte).
+    /// Flags (high bits) whose lowest is the first byte of `word` that ends a plain string run:
+    /// `quote`, `\`, below 0x20, or 0x80 and above; zero when there is none. Each test is the
+    /// subtract-and-mask one, exact at its lowest flag (a borrow can only flag bytes above a true
+    /// one), so the lowest flag of their union is a true one and the first; the flags above it
+    /// may be wrong. Four operations a test instead of six for exact flags.
     @inlinable @inline(__always)
     static func specialsInString(_ word: UInt64, quote: UInt8) -> UInt64 {
-        let atLeastSpace = (word & ~highs) &+ ones &* 0x60
-        return ((word | ~atLeastSpace) & highs) | matches(quote, in: word) | matches(0x5C, in: word)
+        let q = word ^ (ones &* UInt64(quote)), b = word ^ (ones &* 0x5C)
+        return ((q &- ones) & ~q | (b &- ones) & ~b | (word &- ones &* 0x20) & ~word | word) & highs
     }
 
     /// The first byte a JSON string literal escapes: `"`, `\`, a control character or DEL.

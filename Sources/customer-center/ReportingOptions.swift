@@ -11,7 +11,7 @@ enum ReportingOptions {
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
         jobs,
     ]
-    static let jobs = OptionSpec(name: "--jobs", valueName: "N", summary: "Check N files at once (default: one per core; the output is the same).")
+    static let jobs = OptionSpec(name: "--jobs", valueName: "N", summary: "Use N threads: N files at once, or one large file on N (default: every core; the output is the same).")
     static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
     static let forceExclude = OptionSpec(name: "--force-exclude", valueName: nil,
                                          summary: "Files named here follow the configuration file's include/exclude too (pre-commit); the rest are skipped silently.")

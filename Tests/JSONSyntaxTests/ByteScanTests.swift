@@ -36,6 +36,29 @@ import TestSupport
         }
     }
 
+    /// Two special bytes in one word, every kind after every kind at every pair of places: a
+    /// test's borrow from the lower one never hides it nor flags a byte below it.
+    @Test func twoSpecialsInOneWordFindTheFirst() {
+        let values: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x27, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF]
+        for first in 0..<8 {
+            for second in first + 1..<9 {
+                for a in values {
+                    for b in values {
+                        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 9)
+                        bytes[first] = a
+                        bytes[second] = b
+                        bytes.withUnsafeBufferPointer { buffer in
+                            for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+                                #expect(ByteScan.firstSpecialInString(buffer, from: 0, quote: quote) == Self.naiveSpecial(bytes, from: 0, quote: quote),
+                                        "\(a) at \(first), \(b) at \(second)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func randomBuffersAgreeWithTheByteLoop() {
         var generator = SeededGenerator(seed: 18)
         // Few special bytes, so runs are long and the word loop does the work.
