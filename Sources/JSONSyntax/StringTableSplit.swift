@@ -36,7 +36,7 @@ final class TableReadAhead: @unchecked Sendable {
     /// past the last one's value). Read after `finish`.
     private(set) var count = 0
     private(set) var resume = 0
-    private var thread: pthread_t?
+    private var thread: NativeThread.Handle?
     /// Guards `stopping`, the one value both threads touch while the second runs.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var stopping = false
@@ -85,38 +85,16 @@ final class TableReadAhead: @unchecked Sendable {
 
     /// Starts the thread; `false` when none can be started.
     fileprivate func startThread() -> Bool {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
         // Reading members does not recurse.
-        pthread_attr_setstacksize(&attributes, 1 << 20)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Darwin)
-        var created: pthread_t?
-        let status = pthread_create(&created, &attributes, { context in
-            Unmanaged<TableReadAhead>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        #else
-        var created = pthread_t()
-        let status = pthread_create(&created, &attributes, { context in
-            Unmanaged<TableReadAhead>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        #endif
-        guard status == 0 else {
-            Unmanaged<TableReadAhead>.fromOpaque(context).release()
-            return false
-        }
-        thread = created
-        return true
+        thread = NativeThread.start(stackSize: 1 << 20) { self.run() }
+        return thread != nil
     }
 
     /// Waits for the thread to end (once; later calls return at once).
     private func join() {
         guard let thread else { return }
         self.thread = nil
-        pthread_join(thread, nil)
+        NativeThread.join(thread)
     }
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSONSyntax
 
 /// Work spread over the machine's cores (`--jobs`; docs/commands.md "Many files, every core"):
 /// each item is computed on some thread, and the results come back in the items' order, so
@@ -52,43 +53,16 @@ package enum Parallel {
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    typealias Thread = pthread_t
+    typealias Thread = NativeThread.Handle
 
     /// A thread running `work` with an 8 MiB stack (the main thread's on Linux: a deeply nested
     /// config is parsed on any of them); `nil` when none can be started (the caller's thread
     /// then does the work alone).
     static func start(_ work: Work) -> Thread? {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        let context = Unmanaged.passRetained(work).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard status == 0, let thread else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-        #else
-        var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-        #endif
+        NativeThread.start(stackSize: 8 << 20) { work.run() }
     }
 
     static func join(_ thread: Thread) {
-        pthread_join(thread, nil)
+        NativeThread.join(thread)
     }
 }
