@@ -33,6 +33,9 @@ json.dump(config, open(sys.argv[2], "w"), ensure_ascii=False, indent=2)
 EOF
 configs=(Examples/customer_center.json Examples/long_title.json "$work/init.json" "$work/states.json")
 
+# translate-toolkit's tools each start a Python interpreter (0.1 to 0.4 s): each runs once over a
+# config's folder of files (pocount over many files, the others with -i DIR -o DIR), not once a
+# file; every file is still read, counted, filtered and converted on its own.
 files=0
 for config in "${configs[@]}"; do
   name="$(basename "$config" .json)"
@@ -40,27 +43,43 @@ for config in "${configs[@]}"; do
     "$bin" strings export --format "$format" --out-dir "$work/$name/$format" "$config" 2>/dev/null
   done
   for po in "$work/$name/po/"*.po; do
-    locale="$(basename "$po" .po)"
-    xlf="$work/$name/xliff/$locale.xlf"
     # gettext: no warning at all, not only no error.
     msgfmt --check-format --check -o /dev/null "$po" 2> "$work/msgfmt.txt" || { cat "$work/msgfmt.txt"; echo "test-strings: msgfmt refused $po" >&2; exit 1; }
     [ ! -s "$work/msgfmt.txt" ] || { cat "$work/msgfmt.txt"; echo "test-strings: msgfmt warned about $po" >&2; exit 1; }
-    # translate-toolkit: the same translated / fuzzy / untranslated counts in both formats.
-    po_counts="$(pocount --csv "$po" 2>/dev/null | tail -n 1 | cut -d, -f2-)"
-    xlf_counts="$(pocount --csv "$xlf" 2>/dev/null | tail -n 1 | cut -d, -f2-)"
+  done
+  # translate-toolkit: the same translated / fuzzy / untranslated counts in both formats (one
+  # CSV line a file: name, then the counts). pocount ends the row of an XLIFF file with units to
+  # review early, without its line break, on an error of its own ('reviewsourdcewords', printed
+  # as an ERROR), and goes on with the next file: each row starts a line at its file's name.
+  pocount --csv "$work/$name/po/"*.po "$work/$name/xliff/"*.xlf 2>/dev/null | tail -n +2 \
+    | sed "s|\(.\)$work/|\1\n$work/|g" > "$work/counts.csv"
+  # Placeholders, brackets and XML tags of each translated unit agree with its source.
+  # (pofilter writes the units that fail a test; no file, or one without units, is a pass.)
+  rm -rf "$work/filtered"
+  pofilter --progress=none --test=brackets --test=variables --test=xmltags -i "$work/$name/po" -o "$work/filtered" 2>/dev/null
+  # The converters read both (kept: the imports below read what they wrote). po2xliff names its
+  # files .xliff: renamed .xlf, as export names them.
+  rm -rf "$work/$name/converted" && mkdir "$work/$name/converted"
+  po2xliff --progress=none -i "$work/$name/po" -o "$work/$name/converted" 2>/dev/null
+  xliff2po --progress=none -i "$work/$name/xliff" -o "$work/$name/converted" 2>/dev/null
+  for xliff in "$work/$name/converted/"*.xliff; do [ -e "$xliff" ] && mv "$xliff" "${xliff%.xliff}.xlf"; done
+  for po in "$work/$name/po/"*.po; do
+    locale="$(basename "$po" .po)"
+    xlf="$work/$name/xliff/$locale.xlf"
+    po_counts="$(grep -F "$po," "$work/counts.csv" | cut -d, -f2-)"
+    xlf_counts="$(grep -F "$xlf," "$work/counts.csv" | cut -d, -f2-)"
+    [ -n "$po_counts" ] || { cat "$work/counts.csv"; echo "test-strings: pocount did not count $po" >&2; exit 1; }
     [ "$po_counts" = "$xlf_counts" ] || { echo "test-strings: pocount differs for $locale of $name: PO $po_counts, XLIFF $xlf_counts" >&2; exit 1; }
-    # Placeholders, brackets and XML tags of each translated unit agree with its source.
-    # (pofilter writes the units that fail a test; no file, or one without units, is a pass.)
-    rm -f "$work/filtered.po"
-    pofilter --progress=none --test=brackets --test=variables --test=xmltags "$po" "$work/filtered.po"
-    [ ! -e "$work/filtered.po" ] || ! grep -q '^msgctxt' "$work/filtered.po" || { cat "$work/filtered.po"; echo "test-strings: pofilter found problems in $po" >&2; exit 1; }
-    # The converters read both.
-    po2xliff --progress=none "$po" "$work/converted.xlf"
-    xliff2po --progress=none "$xlf" "$work/converted.po"
-    [ "$(grep -c '^msgid' "$work/converted.po")" -eq "$(grep -c '^msgid' "$po")" ] \
+    filtered="$work/filtered/$locale.po"
+    [ ! -e "$filtered" ] || ! grep -q '^msgctxt' "$filtered" || { cat "$filtered"; echo "test-strings: pofilter found problems in $po" >&2; exit 1; }
+    [ -s "$work/$name/converted/$locale.xlf" ] || { echo "test-strings: po2xliff did not convert $po" >&2; exit 1; }
+    [ "$(grep -c '^msgid' "$work/$name/converted/$locale.po")" -eq "$(grep -c '^msgid' "$po")" ] \
       || { echo "test-strings: xliff2po lost units of $xlf" >&2; exit 1; }
     files=$((files + 2))
   done
+  # Nothing filtered, converted or counted beyond the exported files.
+  [ "$(ls "$work/$name/converted" | wc -l)" -eq "$(( $(ls "$work/$name/po" | wc -l) * 2 ))" ] \
+    || { ls "$work/$name/converted"; echo "test-strings: the converters did not write one file for each exported file of $name" >&2; exit 1; }
 done
 
 # pofilter's checks are live: a dropped placeholder is found.
@@ -87,10 +106,7 @@ for config in "${configs[@]}"; do
     cmp -s "$config" "$work/copy.json" || { echo "test-strings: importing the unchanged $format files changed $name" >&2; exit 1; }
     imports=$((imports + 1))
   done
-  rm -rf "$work/converted" && mkdir "$work/converted"
-  for po in "$work/$name/po/"*.po; do po2xliff --progress=none "$po" "$work/converted/$(basename "$po" .po).xlf"; done
-  for xlf in "$work/$name/xliff/"*.xlf; do xliff2po --progress=none "$xlf" "$work/converted/$(basename "$xlf" .xlf).po"; done
-  for converted in "$work/converted/"*; do
+  for converted in "$work/$name/converted/"*; do
     cp "$config" "$work/copy.json"
     "$bin" strings import "$work/copy.json" "$converted" 2>"$work/import.txt" \
       || { cat "$work/import.txt"; echo "test-strings: importing $(basename "$converted") (converted by translate-toolkit) for $name failed" >&2; exit 1; }
