@@ -7,11 +7,16 @@
 # that is not public) fails the script, and so does a symbol in the archive that is not public.
 #
 #   bash Scripts/ci/build-docs.sh      -> .build-docs/CustomerCenterCompiler.doccarchive
+#   bash Scripts/ci/build-docs.sh --modules-only   -> the build alone (.build-docs/debug/Modules)
 #
 # The build has its own scratch path (.build-docs): its compiler flags differ from a plain
 # `swift build`, and sharing .build would rebuild everything each time one of them runs.
+# Scripts/ci/check-api.sh reads this tree's modules from the same build (--modules-only): the
+# symbol graph flags change no module, and CI then builds the library once for both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+modules_only=false
+[ "${1:-}" = --modules-only ] && modules_only=true
 scratch=.build-docs
 catalog=Sources/CustomerCenterCompiler/CustomerCenterCompiler.docc
 archive="$scratch/CustomerCenterCompiler.doccarchive"
@@ -36,6 +41,7 @@ if ! swift build --target CustomerCenterCompiler --scratch-path "$scratch" \
   exit 1
 fi
 echo "build-docs: symbol graphs in $((SECONDS - started)) s"
+$modules_only && exit 0
 
 # CustomerCenterCompiler's graph holds the symbols it re-exports from JSONSyntax; JSONSyntax's own
 # graph would make a second module in the archive.

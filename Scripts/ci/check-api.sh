@@ -16,8 +16,9 @@
 # runs the same digester itself: it builds the baseline (git archive of the release commit) and this
 # tree, dumps both with `swift-api-digester -dump-sdk`, drops the isInternal declarations
 # (Scripts/ci/api-public-only.py) and compares with `swift-api-digester -diagnose-sdk`.
-# Everything goes under .build-api (the development build in .build is left alone); the baseline's
-# dumps are kept there per release commit, so a second run builds only this tree.
+# The baseline is built under .build-api and this tree in .build-docs, with the DocC build (the
+# development build in .build is left alone); the baseline's dumps are kept under .build-api per
+# release commit, so a second run builds only this tree.
 # Usage: Scripts/ci/check-api.sh [TREEISH]   (a treeish given overrides the baseline)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -77,8 +78,10 @@ if [ ! -f "$base/CustomerCenterCompiler.json" ] || [ ! -f "$base/JSONSyntax.json
   dump "$scratch/baseline" "$base"
   rm -rf "$source"
 fi
-build --scratch-path "$scratch"
-dump "$scratch" "$scratch/api/current"
+# This tree: the DocC build's modules (Scripts/ci/build-docs.sh --modules-only; after the DocC
+# stage, nothing to compile), dumped here.
+bash Scripts/ci/build-docs.sh --modules-only >>"$log" 2>&1 || { tail -30 "$log" >&2; echo "check-api: the build failed (Scripts/ci/build-docs.sh --modules-only)" >&2; exit 1; }
+dump "$PWD/.build-docs" "$scratch/api/current"
 
 breaks=""
 for module in "${modules[@]}"; do
