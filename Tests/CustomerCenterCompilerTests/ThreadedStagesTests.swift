@@ -79,7 +79,9 @@ import JSONSyntax
     }
 
     /// Past the display cap (500 per rule) in several rules, more broken references than the
-    /// suggestion budget, with and without JSON slips (which send the table onto the tape).
+    /// suggestion budget, with and without JSON slips (which send the table onto the tape). The
+    /// display caps and --quiet act on the rules' findings, after the table is read, so they run
+    /// on the config without slips only (with slips they repeated those runs, 8 lints of 11).
     @Test(arguments: [false, true])
     func generatedConfigsFullOfFindings(slips: Bool) {
         let source = Self.generated(slips: slips)
@@ -88,6 +90,7 @@ import JSONSyntax
         #expect(report.counts.byRule.count >= 15, "\(report.counts.byRule.keys.sorted())")
         #expect(report.counts.byRule["ref.unresolved-string", default: 0] > 64, "more broken references than suggestions")
         Self.expectSame(source)
+        if slips { return }
         for cap in [0, 3, nil] as [Int?] {
             var settings = RunSettings()
             settings.displayCap = cap
