@@ -3,12 +3,24 @@
 # Crashing inputs are written to fuzz-artifacts/; turn each into a regression test.
 # Locally, SECONDS is libFuzzer's whole run: the replay of every seed, then mutation. With CI set, a
 # fixed sample of the corpus is replayed first (a run of its own), then SECONDS of mutation follow.
+# Scripts/fuzz.sh --build-only builds the harness and stops; Scripts/fuzz.sh --prebuilt [SECONDS]
+# runs the harness a --build-only run of the same tree left (.ci/run builds it in the background
+# beside the release archive's build, both mostly one core's work, and fuzzes in its own stage).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+phase=all
+case "${1:-}" in
+  --build-only) phase=build; shift ;;
+  --prebuilt) phase=run; shift ;;
+esac
 seconds="${1:-60}"
 build="$repo/.build-fuzz"
 mkdir -p "$build" "$repo/fuzz-artifacts"
 build_started=$SECONDS
+if [ "$phase" = run ]; then
+  [ -x "$build/fuzz" ] || { echo "fuzz: --prebuilt, but no harness in $build (run Scripts/fuzz.sh --build-only first)" >&2; exit 2; }
+else
+rm -f "$build/fuzz"
 # One package name for both modules, as SwiftPM gives them (`package` access). Whole-module
 # optimisation on both cores and line tables only (a sanitizer report still names file and line):
 # 190 s instead of 334 s for the build on the 2-core machine, and as fast a harness.
@@ -27,6 +39,8 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCen
   "$repo"/Sources/CustomerCenterLanguageServer/*.swift
 swiftc "${flags[@]}" -I "$build" -L "$build" -lCustomerCenterLanguageServer -lCustomerCenterCompiler -lProcessSupport -lJSONSyntax "$repo/Fuzz/FuzzTarget.swift" -o "$build/fuzz"
 echo "fuzz: harness built in $((SECONDS - build_started)) s"
+fi
+[ "$phase" = build ] && exit 0
 # Seeds: the committed corpus (Fuzz/corpus: inputs earlier runs found to reach new code) and every
 # JSON the tests use. New inputs go to the working corpus.
 corpus="$build/corpus"
