@@ -102,8 +102,8 @@ struct Parser {
         // reserved at once: the tape is written in place, not copied each time it doubles (a
         // copy held the old and the new tape at once). The capacity never written costs
         // address space, not memory.
-        tape.entries.reserveCapacity(bytes.count / 2 + 2)
-        tape.spills.reserveCapacity(min(bytes.count / 2 + 2, spillLimit))
+        tape.entries.reserveCapacityInLargePages(bytes.count / 2 + 2)
+        tape.spills.reserveCapacityInLargePages(min(bytes.count / 2 + 2, spillLimit))
     }
 
     /// Stops reading when the tape holds as many spills (objects, arrays, escaped strings) as

@@ -52,8 +52,8 @@ package struct StringEntries: RandomAccessCollection, Sendable {
         var firstRecords: [UInt32] = []
 
         init(capacity: Int) {
-            keyRanges.reserveCapacity(capacity)
-            firstRecords.reserveCapacity(capacity + 1)
+            keyRanges.reserveCapacityInLargePages(capacity)
+            firstRecords.reserveCapacityInLargePages(capacity + 1)
         }
 
         /// The entry whose key is `key` of `strings`, whose texts are the table's records from `firstRecord`.

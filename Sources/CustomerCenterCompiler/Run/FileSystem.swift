@@ -2,8 +2,8 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import JSONSyntax
 #endif
+import JSONSyntax
 import ProcessSupport
 
 /// The C library's `read` and `write`, by names that members called `read` and `write` do not shadow.
@@ -63,6 +63,7 @@ package enum FileSystem {
             var failure: Failure?
             var filled = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
+                LargePages.advise(buffer.baseAddress!, count: expectedSize)
                 while filled < expectedSize {
                     let n = systemRead(fd, buffer.baseAddress! + filled, expectedSize - filled)
                     if n < 0 {

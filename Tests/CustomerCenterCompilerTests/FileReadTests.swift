@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import CustomerCenterCompiler
+
+/// A file is read whole into one buffer; a large one into memory advised for huge pages before
+/// the bytes arrive (docs/performance.md "One big file: the reader").
+@Suite struct FileReadTests {
+    static func write(_ bytes: [UInt8], named name: String) throws -> String {
+        let path = try Scratch.directory("cc-read").appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(arguments: [0, 1, 4095, 4096, 65_537, 5 << 20])
+    func everyByteArrives(size: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(size))
+        let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        #expect(try FileSystem.read(Self.write(bytes, named: "f.json")) == bytes)
+    }
+
+    @Test(.enabled(if: MemoryMap.isReadable, "skipped: no /proc/self/smaps (not Linux)"))
+    func aLargeFileIsReadIntoAdvisedMemory() throws {
+        let large = try FileSystem.read(Self.write([UInt8](repeating: 0x20, count: 6 << 20), named: "large.json"))
+        func advised(_ bytes: [UInt8]) -> Bool? {
+            bytes.withUnsafeBufferPointer { MemoryMap.flags(at: (UInt(bitPattern: $0.baseAddress!) + 8191) & ~4095)?.contains("hg") }
+        }
+        #expect(advised(large) == true)
+    }
+}
