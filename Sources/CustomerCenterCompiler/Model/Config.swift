@@ -154,32 +154,129 @@ package struct ScreenOffering: Sendable {
     package var pointer: JSONPointer
 }
 
-/// A help path.
+/// A help path. Its fields live in one shared, immutable box: a copy of a path is one retain,
+/// not one for each of the forty-odd references its fields hold (the rules walk every path, and
+/// each walk copied each one). Setting a field puts the changed fields in a new box.
 package struct Path: Sendable {
+    /// The fields, as written in the document.
+    package struct Fields: Sendable {
+        /// `id`.
+        package var id: Located<String>?
+        /// `type`.
+        package var type: Located<String>?
+        /// The title.
+        package var title: TextSource?
+        /// The offer shown before the action.
+        package var offer: OfferReference?
+        /// The survey shown before the action.
+        package var survey: Survey?
+        /// `url`.
+        package var url: Located<String>?
+        /// `open_method`.
+        package var openMethod: Located<String>?
+        /// `action_identifier`.
+        package var actionIdentifier: Located<String>?
+        /// `refund_window`.
+        package var refundWindow: Located<String>?
+        /// The key of the screen holding it.
+        package var screenKey: String
+        /// Where the path is.
+        package var pointer: JSONPointer
+        /// The path object's bytes.
+        package var range: ByteRange
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    package init(id: Located<String>?, type: Located<String>?, title: TextSource?, offer: OfferReference?, survey: Survey?,
+                 url: Located<String>?, openMethod: Located<String>?, actionIdentifier: Located<String>?,
+                 refundWindow: Located<String>?, screenKey: String, pointer: JSONPointer, range: ByteRange) {
+        box = Box(Fields(id: id, type: type, title: title, offer: offer, survey: survey, url: url, openMethod: openMethod,
+                         actionIdentifier: actionIdentifier, refundWindow: refundWindow, screenKey: screenKey, pointer: pointer, range: range))
+    }
+
+    /// Every field at once.
+    package var fields: Fields {
+        get { box.fields }
+        set { box = Box(newValue) }
+    }
+
     /// `id`.
-    package var id: Located<String>?
+    package var id: Located<String>? {
+        get { box.fields.id }
+        set { fields.id = newValue }
+    }
+
     /// `type`.
-    package var type: Located<String>?
+    package var type: Located<String>? {
+        get { box.fields.type }
+        set { fields.type = newValue }
+    }
+
     /// The title.
-    package var title: TextSource?
+    package var title: TextSource? {
+        get { box.fields.title }
+        set { fields.title = newValue }
+    }
+
     /// The offer shown before the action.
-    package var offer: OfferReference?
+    package var offer: OfferReference? {
+        get { box.fields.offer }
+        set { fields.offer = newValue }
+    }
+
     /// The survey shown before the action.
-    package var survey: Survey?
+    package var survey: Survey? {
+        get { box.fields.survey }
+        set { fields.survey = newValue }
+    }
+
     /// `url`.
-    package var url: Located<String>?
+    package var url: Located<String>? {
+        get { box.fields.url }
+        set { fields.url = newValue }
+    }
+
     /// `open_method`.
-    package var openMethod: Located<String>?
+    package var openMethod: Located<String>? {
+        get { box.fields.openMethod }
+        set { fields.openMethod = newValue }
+    }
+
     /// `action_identifier`.
-    package var actionIdentifier: Located<String>?
+    package var actionIdentifier: Located<String>? {
+        get { box.fields.actionIdentifier }
+        set { fields.actionIdentifier = newValue }
+    }
+
     /// `refund_window`.
-    package var refundWindow: Located<String>?
+    package var refundWindow: Located<String>? {
+        get { box.fields.refundWindow }
+        set { fields.refundWindow = newValue }
+    }
+
     /// The key of the screen holding it.
-    package var screenKey: String
+    package var screenKey: String {
+        get { box.fields.screenKey }
+        set { fields.screenKey = newValue }
+    }
+
     /// Where the path is.
-    package var pointer: JSONPointer
+    package var pointer: JSONPointer {
+        get { box.fields.pointer }
+        set { fields.pointer = newValue }
+    }
+
     /// The path object's bytes.
-    package var range: ByteRange
+    package var range: ByteRange {
+        get { box.fields.range }
+        set { fields.range = newValue }
+    }
 }
 
 /// `feedback_survey`.
