@@ -103,6 +103,17 @@ public enum ByteScan {
         var i = max(0, from)
         let n = bytes.count
         if let base = UnsafeRawPointer(bytes.baseAddress) {
+            // Sixteen bytes a step: one compare each for the quote and `\`, and one signed compare
+            // for control bytes and bytes from 0x80 (the compiler folds the two masks into it).
+            let quotes = SIMD16<UInt8>(repeating: quote), backslashes = SIMD16<UInt8>(repeating: 0x5C)
+            let top3 = SIMD16<UInt8>(repeating: 0xE0), top1 = SIMD16<UInt8>(repeating: 0x80)
+            while i + 16 <= n {
+                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let halves = lanes((v .== quotes) .| (v .== backslashes) .| ((v & top3) .== .zero) .| ((v & top1) .== top1))
+                if halves.low != 0 { return i + halves.low.trailingZeroBitCount >> 3 }
+                if halves.high != 0 { return i + 8 + halves.high.trailingZeroBitCount >> 3 }
+                i += 16
+            }
             while i + 8 <= n {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let special = specialsInString(word, quote: quote)
@@ -116,6 +127,16 @@ public enum ByteScan {
             i += 1
         }
         return n
+    }
+
+    /// A sixteen-lane mask as two words of eight byte flags (0x00 or 0xFF) in memory order, the
+    /// first byte in the lowest bits: the first flagged byte is the lowest set bit over 8.
+    /// (Reading the mask this way compiles to two moves; `any(mask)` did not always compile to
+    /// one instruction, and gives no position.)
+    @inlinable @inline(__always)
+    package static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
     }
 
     /// Flags (high bits) whose lowest is the first byte of `word` that ends a plain string run:

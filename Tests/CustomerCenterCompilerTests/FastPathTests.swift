@@ -22,8 +22,9 @@ import JSONSyntax
     func textScanAgreesWithThePlainDefinition(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
         let pieces = ["a", "bcdefgh", " ", "  ", "{", "}", "{{ price }}", "é", "日本", "\u{A0}", "\t", "\n", "x"]
-        for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        for round in 0..<3_000 {
+            // Short texts (the word loop and the bytes after it) and long ones (sixteen bytes a step).
+            let text = (0..<Int.random(in: 0...(round % 3 == 0 ? 40 : 14), using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let (fast, plain) = (TextIndex.scan(text), Self.plainScan(text))
             #expect(fast.hasBrace == plain.hasBrace && fast.whitespace == plain.whitespace, "\(text.debugDescription)")
         }
@@ -37,6 +38,16 @@ import JSONSyntax
         #expect(TextIndex.scan("abcdefgh ij k").whitespace == nil)
         #expect(TextIndex.scan("abcdefghijk{l").hasBrace)
         #expect(!TextIndex.scan("abcdefghijklm").hasBrace)
+        // Sixteen bytes a step: a pair across two steps, in the last byte pair a step reads, after
+        // the last step; a brace in either half of a step; none.
+        let sixteen = "abcdefghijklmnop"
+        #expect(TextIndex.scan("abcdefghijklmno  pqrstuvwxyz").whitespace == "doubled spaces")
+        #expect(TextIndex.scan(sixteen + sixteen.dropLast() + "  x").whitespace == "doubled spaces")
+        #expect(TextIndex.scan(sixteen + sixteen + "ab  cdefghijklmnopqr").whitespace == "doubled spaces")
+        #expect(TextIndex.scan(sixteen + " " + sixteen + " " + sixteen).whitespace == nil)
+        #expect(TextIndex.scan("abcdefghij}lmnopqrstu").hasBrace)
+        #expect(TextIndex.scan("abc{efghijklmnopqrstu").hasBrace)
+        #expect(!TextIndex.scan(sixteen + sixteen + "qrs").hasBrace)
     }
 
     @Test func optionTitlesCompareAsBefore() {

@@ -171,6 +171,21 @@ package struct TextIndex: Sendable {
         guard let first = bytes.first, let last = bytes.last else { return (false, nil) }
         var hasBrace = false, doubled = false, previousSpace = false
         var i = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            // Sixteen bytes a step, and the sixteen after each byte: a space before a space is
+            // a doubled space, across steps too (the pairs up to the byte after the last step's).
+            let open = SIMD16<UInt8>(repeating: 0x7B), close = SIMD16<UInt8>(repeating: 0x7D), space = SIMD16<UInt8>(repeating: 0x20)
+            while i + 17 <= bytes.count, !(hasBrace && doubled) {
+                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let next = base.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self)
+                let braces = ByteScan.lanes((v .== open) .| (v .== close))
+                if braces.low | braces.high != 0 { hasBrace = true }
+                let pairs = ByteScan.lanes((v .== space) .& (next .== space))
+                if pairs.low | pairs.high != 0 { doubled = true }
+                i += 16
+            }
+            // (The pair ending at `i` is read; the words below start with the pair after it.)
+        }
         // Eight bytes a step: exact per-byte flags for braces and spaces; a space whose next
         // byte is a space is a doubled space (across words through `previousSpace`).
         while i + 8 <= bytes.count, !(hasBrace && doubled) {
