@@ -47,6 +47,11 @@ package enum NativeThread {
         #endif
     }
 
+    /// Lets `thread` end on its own: nothing joins it, and what it holds is freed when it does.
+    package static func detach(_ thread: Handle) {
+        pthread_detach(thread)
+    }
+
     /// Waits for `thread` to end.
     package static func join(_ thread: Handle) {
         pthread_join(thread, nil)

@@ -35,6 +35,25 @@ import Darwin
         #expect(met == [true, true])
     }
 
+    /// A value handed to `Parallel.release` is freed, and on another thread than the caller's.
+    @Test func aReleasedValueIsFreedOnAnotherThread() {
+        final class Watched: Sendable {
+            let freedOn: LockedValue<pthread_t?>
+            init(_ freedOn: LockedValue<pthread_t?>) { self.freedOn = freedOn }
+            deinit { freedOn.withLock { $0 = pthread_self() } }
+        }
+        let freedOn = LockedValue<pthread_t?>(nil)
+        Parallel.release([Watched(freedOn), Watched(freedOn)])
+        var waited = 0
+        while freedOn.withLock({ $0 }) == nil, waited < 5_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        let thread = freedOn.withLock { $0 }
+        #expect(thread != nil, "the value was never freed")
+        #expect(thread.map { pthread_equal($0, pthread_self()) == 0 } == true, "freed on the caller's thread")
+    }
+
     @Test func workersNeverExceedItemsOrJobs() {
         #expect(Parallel.workers(1, count: 10) == 1)
         #expect(Parallel.workers(8, count: 3) == 3)

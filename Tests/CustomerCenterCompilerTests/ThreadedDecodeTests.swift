@@ -56,6 +56,36 @@ import Testing
         #expect(beside == alone, "first difference: \(difference.map { "\($0.0) instead of \($0.1)" } ?? "in length")")
     }
 
+    /// Everything decoded of a document read as the check reads it (the table into its columns),
+    /// as text; the members other than the screens beside them from `besideFrom` bytes.
+    static func document(_ text: String, threads: Int, besideFrom: Int?) -> String {
+        let document = ConfigDecoder.$besideFrom.withValue(besideFrom) {
+            DocumentReader.read(SourceFile(path: "c.json", text: text), collectingTable: true, threadsPerFile: threads)
+        }
+        var out = ""
+        dump(document.config, to: &out)
+        // Addresses (the table's columns, the text store) differ run by run: the entries are written out instead.
+        out = out.split(separator: "\n").filter { !$0.contains(": 0x0") && !$0.contains("pointerValue:") }.joined(separator: "\n")
+        for entry in document.config?.localization?.entries ?? .empty {
+            out += "\n\(entry.key.value) \(entry.key.range):"
+            for translation in entry.translations { out += " \(translation.locale.value)=\(translation.text.value) \(translation.text.range)" }
+        }
+        return out
+    }
+
+    /// The table's entries, the offers and the plans decoded beside the screens are those one
+    /// thread decodes (the whole model compared, in a file too small to do so by default).
+    @Test(arguments: [2, 3])
+    func membersDecodedBesideTheScreensAreTheSame(threads: Int) {
+        let text = Self.config(paths: 61).replacingOccurrences(
+            of: #""support": {"#, with: #""change_plans": [{"group_id": "g", "products": [{"product_id": "p", "selected": true}]}], "support": {"#)
+        let alone = Self.document(text, threads: 1, besideFrom: 0)
+        #expect(alone.contains("offer_title") && alone.contains("groupID") && alone.contains("de=Zu teuer"), "the dump shows the offers, plans and table")
+        let beside = Self.document(text, threads: threads, besideFrom: 0)
+        let difference = zip(beside.split(separator: "\n"), alone.split(separator: "\n")).first { $0 != $1 }
+        #expect(beside == alone, "first difference: \(difference.map { "\($0.0) instead of \($0.1)" } ?? "in length")")
+    }
+
     /// Through the whole check: a file past the size where paths are decoded side by side gets
     /// the report one thread gives it.
     @Test func lintReportIsTheSame() {
@@ -64,7 +94,8 @@ import Testing
         one.threadsPerFile = 1
         var two = LintOptions()
         two.threadsPerFile = 2
-        let alone = Linter.lint(source, options: one), beside = Linter.lint(source, options: two)
+        // (The members other than the screens decoded beside them too, in this small file.)
+        let (alone, beside) = ConfigDecoder.$besideFrom.withValue(0) { (Linter.lint(source, options: one), Linter.lint(source, options: two)) }
         #expect(!alone.diagnostics.isEmpty)
         let sameFindings = beside.diagnostics == alone.diagnostics
         #expect(sameFindings, "the findings differ")

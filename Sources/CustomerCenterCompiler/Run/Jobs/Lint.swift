@@ -162,6 +162,8 @@ extension Workspace {
         outcome.checked = SourceFile(path: source.path, bytes: [], location: source.location)
         let report = job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
         outcome.log.record(report.keepingShownText())
+        // A large file checked on several threads: its model is freed beside the rest of the run.
+        if Linter.runsOnThreads(source, options: policy.options) { Parallel.release(consume analysis) }
         return outcome
     }
 
