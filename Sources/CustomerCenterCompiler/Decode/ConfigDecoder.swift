@@ -290,13 +290,24 @@ private struct LocaleKeyReader {
         defer { position += 1 }
         guard let text else { return }
         let locale: UInt32
-        if position < locales.count, strings.sameText(key, locales[position].key) {
+        if position < locales.count, Self.sameBytes(key, locales[position].key, bytes) || strings.sameText(key, locales[position].key) {
             locale = locales[position].index
         } else {
             locale = table.addLocale(strings.text(key))
             if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
         }
         table.add(text: text, locale: locale, key: key, bytes: bytes)
+    }
+
+    /// Two literals written with the same bytes (the same text whatever they escape), compared
+    /// here: a locale key is a few bytes, and `JSONStrings.sameText` is a call into the syntax
+    /// module for each text of the table.
+    @inline(__always)
+    static func sameBytes(_ a: JSONString, _ b: JSONString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, other, count) = (a.range.start, b.range.start, a.range.count)
+        guard count == b.range.count else { return false }
+        for offset in 0..<count where bytes[start + offset] != bytes[other + offset] { return false }
+        return true
     }
 }
 
