@@ -1,0 +1,134 @@
+import JSONSyntax
+
+/// The locale keys of a table's entries, read by position: entries list the same locales in the
+/// same order, so a key that is the one at its position in the entry before names the same
+/// locale, and a locale's name is read (and stored) only when it is not.
+struct LocaleKeyReader {
+    let strings: JSONStrings
+    /// The key at each position of the entry before, with its locale's number.
+    var locales: [(key: JSONString, index: UInt32)] = []
+    /// The position in the entry being read.
+    var position = 0
+
+    init(strings: JSONStrings) { self.strings = strings }
+
+    /// Adds the text of the member at the next position, when it is a string. `bytes` are the
+    /// document's.
+    @inline(__always)
+    mutating func add(key: JSONString, text: JSONString?, to table: inout TranslationTableBuilder, bytes: UnsafeBufferPointer<UInt8>) {
+        defer { position += 1 }
+        guard let text else { return }
+        let locale: UInt32
+        if position < locales.count, Self.sameBytes(key, locales[position].key, bytes) || strings.sameText(key, locales[position].key) {
+            locale = locales[position].index
+        } else {
+            locale = table.addLocale(strings.text(key))
+            if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
+        }
+        table.add(text: text, locale: locale, key: key, bytes: bytes)
+    }
+
+    /// Two literals written with the same bytes (the same text whatever they escape), compared
+    /// here: a locale key is a few bytes, and `JSONStrings.sameText` is a call into the syntax
+    /// module for each text of the table.
+    @inline(__always)
+    static func sameBytes(_ a: JSONString, _ b: JSONString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, other, count) = (a.range.start, b.range.start, a.range.count)
+        guard count == b.range.count else { return false }
+        for offset in 0..<count where bytes[start + offset] != bytes[other + offset] { return false }
+        return true
+    }
+}
+
+/// The members of an authoring config's `localized_strings` as the parser reads them
+/// (`StringTableSink`): the table's columns are built as in `ConfigDecoder.localization`, without
+/// the tape ever holding the table. With `threads` above 1 and a large table, a partner collects
+/// the members a second thread reads from near the middle, and this one takes them in order
+/// (JSONSyntax's StringTableSplit.swift).
+final class StringTableCollector: StringTableSink {
+    /// The fewest bytes left to read at a table's start for a second thread to read half of it.
+    @TaskLocal static var splitThreshold = 1 << 19
+    /// Where the second thread looks for a member to start at, instead of the middle (tests:
+    /// the first thread then waits for it to stop by itself, so what it read is the same
+    /// however the threads are scheduled).
+    @TaskLocal static var splitNear: Int?
+
+    private let bytes: [UInt8]
+    /// How many threads reading the table may use (``LintOptions/threadsPerFile``).
+    let threads: Int
+    private var entries = StringEntries.Builder(capacity: 0)
+    private var table: TranslationTableBuilder
+    private var reading: LocaleKeyReader
+    /// Room for this many keys and texts at first.
+    private let capacity: Int
+    /// The keys taken from a partner.
+    private(set) var keysTaken = 0
+
+    /// `capacity`: room for as many keys and texts as the bytes can hold (a member takes eight
+    /// bytes at least) unless told: what is never written is never resident, and nothing is
+    /// copied as it grows.
+    init(bytes: [UInt8], threads: Int = 1, capacity: Int? = nil) {
+        self.bytes = bytes
+        self.threads = max(1, threads)
+        self.capacity = capacity ?? bytes.count / 8
+        let strings = JSONStrings.asWritten(in: bytes)
+        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 0)
+        reading = LocaleKeyReader(strings: strings)
+        reset()
+    }
+
+    func reset() {
+        let strings = JSONStrings.asWritten(in: bytes)
+        entries = StringEntries.Builder(capacity: capacity)
+        table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: capacity)
+        reading = LocaleKeyReader(strings: strings)
+    }
+
+    func add(key: JSONString, texts: StringTableTexts) {
+        bytes.withUnsafeBufferPointer { bytes in
+            // One access to each of the collector's stored values for the key, not two a text (a
+            // class's stored values are checked for exclusive access at each access).
+            Self.add(key: key, texts: texts, bytes: bytes, entries: &entries, table: &table, reading: &reading)
+        }
+    }
+
+    private static func add(key: JSONString, texts: StringTableTexts, bytes: UnsafeBufferPointer<UInt8>, entries: inout StringEntries.Builder,
+                            table: inout TranslationTableBuilder, reading: inout LocaleKeyReader) {
+        entries.add(keyAt: key.range, firstRecord: table.count)
+        reading.position = 0
+        texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+    }
+
+    /// The second reader starts at 45 % of the bytes left, not half: this thread also reads
+    /// what follows the table (the screens, in a dashboard's order) and takes the partner's
+    /// members. On the generated 4 MB config half gave this thread 1,809 of 3,348 members and
+    /// 19 M instructions more than the partner.
+    func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
+        guard threads > 1, end - start >= Self.splitThreshold else { return nil }
+        return (StringTableCollector(bytes: bytes, capacity: (end - start) / 8 + 1), Self.splitNear ?? start + (end - start) * 9 / 20)
+    }
+
+    var waitsForPartner: Bool { Self.splitNear != nil }
+
+    /// The partner's keys and texts after these, its locales numbered as one collector reading
+    /// them after these numbers them (a name this one has keeps its number; the others follow
+    /// in the order the partner met them); `false` when a number would change a text's shape.
+    func absorb(_ partner: any StringTableSink) -> Bool {
+        guard let partner = partner as? StringTableCollector, let numbers = table.numbers(of: partner.table) else { return false }
+        keysTaken += partner.entries.keyRanges.count
+        entries.append(partner.entries, recordOffset: table.count)
+        table.append(partner.table, numbers: numbers)
+        // What reading those members would leave: at each of their positions, the locale read last.
+        for (position, locale) in partner.reading.locales.enumerated() {
+            let mapped = (key: locale.key, index: numbers[Int(locale.index)])
+            if position < reading.locales.count { reading.locales[position] = mapped } else { reading.locales.append(mapped) }
+        }
+        return true
+    }
+
+    /// The entries, their texts read from the document's `strings`.
+    func build(strings: JSONStrings, parent: JSONPointer) -> StringEntries {
+        let count = table.count
+        return entries.build(table: table.build(strings: strings), recordCount: count, parent: parent)
+    }
+}
