@@ -13,11 +13,11 @@ package protocol StringTableSink: AnyObject {
     /// Forgets every member added: the table is read onto the tape after all.
     func reset()
     /// A second sink, for the members a second thread reads from a member near byte `near`
-    /// onward while this thread reads up to it (the table's members are read from `start`, the
-    /// document ends at `end`); `nil` reads the table on one thread (the default). See
-    /// `StringTableSplit.swift`.
-    func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)?
-    /// Takes the members `partner` (made by `partner(from:to:)`) was given, as if each was
+    /// onward while this thread reads up to it and then what follows the table (the table's
+    /// members are read from `start` and likely end near `tableEnd`, a guess; the document ends
+    /// at `end`); `nil` reads the table on one thread (the default). See `StringTableSplit.swift`.
+    func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)?
+    /// Takes the members `partner` (made by `partner(from:tableEnd:to:)`) was given, as if each was
     /// added to this sink after the ones it has, in order; `false` when it cannot be exact, and
     /// then nothing is taken (the members are added one by one).
     func absorb(_ partner: any StringTableSink) -> Bool
@@ -86,11 +86,11 @@ extension Parser {
         pos += 1
         let index = tape.open(.object, at: start)
         // A second thread reads the members from one near the middle, when the sink has a partner.
-        let ahead = startReadingAhead(into: sink, openedAt: start)
+        var ahead = startReadingAhead(into: sink, openedAt: start)
         defer { ahead?.finish(waiting: sink.waitsForPartner) }
         var handedOver = false
         do {
-            handedOver = try readTableMembers(into: sink, openedAt: start, issueCount: issueCount, ahead: ahead)
+            handedOver = try readTableMembers(into: sink, openedAt: start, issueCount: issueCount, ahead: &ahead)
         } catch {
             // The issue limit: the table is read again onto the tape, which meets it again.
         }
@@ -196,19 +196,23 @@ extension Parser {
 
     /// The members of the table opened at `start`, each handed to `sink` and dropped from the
     /// tape; `false` at the first thing that is not a plain member or is an issue. At the member
-    /// where `ahead` started, the members it read are the sink's, when it can take them.
+    /// where `ahead` started, the members it read are the sink's, when it can take them; when
+    /// it had been stopped before the table's end, a second thread reads on from near the
+    /// middle of what is left (`ahead`, as the thread reading ahead now).
     private mutating func readTableMembers(into sink: any StringTableSink, openedAt start: Int, issueCount: Int,
-                                           ahead: TableReadAhead?) throws(IssueLimitReached) -> Bool {
+                                           ahead: inout TableReadAhead?) throws(IssueLimitReached) -> Bool {
         let opening = ByteRange(start, start + 1)
-        let aheadStart = ahead?.start ?? -1
+        var aheadStart = ahead?.start ?? -1
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
             case .closed: return issues.count == issueCount
             case .skipped: return false
             case .item: break
             }
-            if _slowPath(pos == aheadStart), let ahead, takeMembers(readBy: ahead, into: sink) {
+            if _slowPath(pos == aheadStart), let taken = ahead, takeMembers(readBy: taken, into: sink) {
                 // Read: `pos` is past the last one's value, before what follows it.
+                ahead = taken.wasStopped ? startReadingAhead(into: sink, openedAt: start) : nil
+                aheadStart = ahead?.start ?? -1
             } else {
                 guard try readMember(into: sink, issueCount: issueCount, plainTexts: false) else { return false }
             }

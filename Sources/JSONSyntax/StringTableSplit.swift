@@ -19,9 +19,14 @@ import Darwin
 // so the sink takes the partner's members (`absorb`) and reading resumes just after the last
 // one's value, with the separator after it read here as before. Otherwise (a wrong guess, nothing
 // read, a partner the sink cannot take exactly) this thread carries on alone. The second thread
-// is asked to stop when the first reaches its start (it may have had less of a core: the first
-// then takes what it read so far and reads the rest itself) or the table's end, and is joined
-// there: no thread outlives the read.
+// is asked to stop when the first reaches its start (it may have had less of a core) or the
+// table's end, and is joined there: no thread outlives the read. Stopped before the table's end,
+// it has left the rest to split again: the first thread takes what it read so far and starts a
+// new second thread near the middle of what is left, so neither waits long for the other however
+// the threads are scheduled.
+//
+// Where the table ends is a guess too (`likelyTableEnd`): the sink names a point near the middle
+// of the table, not of the document, whose screens after the table may be as large as it.
 
 /// The second thread reading a table from a member near its middle, and what it read. Its
 /// values are the second thread's until `finish` returns.
@@ -36,6 +41,9 @@ final class TableReadAhead: @unchecked Sendable {
     /// past the last one's value). Read after `finish`.
     private(set) var count = 0
     private(set) var resume = 0
+    /// Whether it stopped because the first thread asked it to (not at the table's end or a
+    /// member it could not read). Read after `finish`.
+    private(set) var wasStopped = false
     private var thread: NativeThread.Handle?
     /// Guards `stopping`, the one value both threads touch while the second runs.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -56,7 +64,7 @@ final class TableReadAhead: @unchecked Sendable {
 
     /// What the thread does.
     fileprivate func run() {
-        (count, resume) = parser.readMembersAhead(into: partner, opening: opening, stopping: isStopping)
+        (count, resume, wasStopped) = parser.readMembersAhead(into: partner, opening: opening, stopping: isStopping)
     }
 
     /// Whether the first thread asked the second to stop.
@@ -122,7 +130,7 @@ extension Parser {
     /// Starts a second thread reading the table opened at `start` (whose members start at
     /// `pos`) into the sink's partner, when it has one and a likely member is found.
     mutating func startReadingAhead(into sink: any StringTableSink, openedAt start: Int) -> TableReadAhead? {
-        guard let (partner, near) = sink.partner(from: pos, to: bytes.count) else { return nil }
+        guard let (partner, near) = sink.partner(from: pos, tableEnd: Self.likelyTableEnd(in: bytes, from: pos), to: bytes.count) else { return nil }
         let room = spillLimit - tape.spills.count
         guard room > 0, let member = Self.likelyMemberStart(in: bytes, from: max(near, pos)) else { return nil }
         let ahead = TableReadAhead(parser: Parser(aheadOf: self, at: member, spillLimit: room), partner: partner,
@@ -150,20 +158,74 @@ extension Parser {
         return nil
     }
 
+    /// About where the table whose members start at `start` ends: the last point of a binary
+    /// search between `start` and the document's end for where `looksLikeTableMembers` stops
+    /// holding (a few probes of a few kilobytes each). A guess: what follows the table may look
+    /// like members too, and a text may hold anything; the document's end when the members at
+    /// `start` do not look like a table's.
+    static func likelyTableEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard looksLikeTableMembers(in: bytes, from: start) else { return bytes.count }
+        var inside = start, outside = bytes.count
+        while outside - inside > 4096 {
+            let middle = inside + (outside - inside) / 2
+            if looksLikeTableMembers(in: bytes, from: middle) { inside = middle } else { outside = middle }
+        }
+        return outside
+    }
+
+    /// Whether three members from the first likely one at or after `from` each look like a
+    /// string table's (a key, then an object whose values are all strings), each followed by
+    /// a `,`.
+    static func looksLikeTableMembers(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
+        guard var index = likelyMemberStart(in: bytes, from: from) else { return false }
+        func skipBlanks() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            skipBlanks()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        func string() -> Bool {
+            guard take(UInt8(ascii: "\"")) else { return false }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += byte == UInt8(ascii: "\\") ? 2 : 1
+                if byte == UInt8(ascii: "\"") { return true }
+            }
+            return false
+        }
+        for _ in 0..<3 {
+            guard string(), take(UInt8(ascii: ":")), take(UInt8(ascii: "{")) else { return false }
+            repeat {
+                guard string(), take(UInt8(ascii: ":")), string() else { return false }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")), take(UInt8(ascii: ",")) else { return false }
+        }
+        return true
+    }
+
     /// The members from `pos` handed to `sink` as `readTableMembers` reads them, to the first
     /// that is not plain, is an issue or has a text with escapes, to the table's end, or until
-    /// `stopping` says so (asked between members). Returns
-    /// how many, and where the reading resumes after them: just past the last one's value (what
-    /// follows it is read again by the thread that takes them, with its issues).
-    mutating func readMembersAhead(into sink: any StringTableSink, opening: ByteRange, stopping: () -> Bool) -> (count: Int, resume: Int) {
+    /// `stopping` says so (asked between members). Returns how many, where the reading resumes
+    /// after them (just past the last one's value: what follows it is read again by the thread
+    /// that takes them, with its issues) and whether `stopping` stopped it.
+    mutating func readMembersAhead(into sink: any StringTableSink, opening: ByteRange,
+                                   stopping: () -> Bool) -> (count: Int, resume: Int, stopped: Bool) {
         let mark = tape.mark
         var count = 0, resume = pos, last = pos
-        var clean = true
+        var clean = true, stopped = false
         do {
             while true {
                 let member = pos
                 // Asked to stop? Every eighth member: the lock costs more than a member's start.
-                if count & 7 == 0, stopping() { break }
+                if count & 7 == 0, stopping() {
+                    stopped = true
+                    break
+                }
                 clean = false
                 guard try readMember(into: sink, issueCount: 0, plainTexts: true) else { break }
                 (count, resume, last) = (count + 1, pos, member)
@@ -182,7 +244,7 @@ extension Parser {
             _ = try? readPlainKeyAndColon()
             _ = try? readTexts()
         }
-        return (count, resume)
+        return (count, resume, stopped)
     }
 
     /// The members `ahead` read, taken by `sink` when it can take them exactly; then `pos` is
@@ -198,7 +260,7 @@ extension Parser {
 
 extension StringTableSink {
     /// No partner: the table is read on one thread.
-    package func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? { nil }
+    package func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? { nil }
 
     /// Takes nothing.
     package func absorb(_ partner: any StringTableSink) -> Bool { false }

@@ -1,5 +1,11 @@
+import Dispatch
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import JSONSyntax
 
 /// A string table read on two threads (StringTableSplit.swift): wherever the second thread is
@@ -17,24 +23,32 @@ import TestSupport
         var taken = 0
         /// Partners made, and the members each was given.
         var partners: [SplittingSink] = []
+        /// Called after each member is added, with how many this sink has (on its thread).
+        let added: (@Sendable (Int) -> Void)?
+        /// What the first partner is made with (`added`).
+        let partnerAdded: (@Sendable (Int) -> Void)?
 
-        init(near: Int?, takes: Bool = true, waits: Bool = true) {
+        init(near: Int?, takes: Bool = true, waits: Bool = true,
+             added: (@Sendable (Int) -> Void)? = nil, partnerAdded: (@Sendable (Int) -> Void)? = nil) {
             self.near = near
             self.takes = takes
             waitsForPartner = waits
+            self.added = added
+            self.partnerAdded = partnerAdded
         }
 
         func add(key: JSONString, texts: StringTableTexts) {
             var pairs: [StringTableTests.RecordingSink.Pair] = []
             texts.forEach { pairs.append(.init(key: $0, text: $1)) }
             members.append(.init(key: key, texts: pairs))
+            added?(members.count)
         }
 
         func reset() { members = [] }
 
-        func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
+        func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
             guard let near else { return nil }
-            let partner = SplittingSink(near: nil)
+            let partner = SplittingSink(near: nil, added: partners.isEmpty ? partnerAdded : nil)
             partners.append(partner)
             return (partner, near)
         }
@@ -160,6 +174,56 @@ import TestSupport
             let sink = SplittingSink(near: near, takes: false)
             #expect(Self.parse(bytes, sink: sink) == alone)
         }
+    }
+
+    /// A second thread stopped before the table's end (the first reached where it started):
+    /// the first takes what it read and a new second thread reads on from further in. The
+    /// first thread reaches the point once the partner has read a member; the partner's eighth
+    /// member then waits long enough for the first to ask it to stop (it looks every eighth).
+    @Test func aStoppedSecondThreadLeavesTheRestToSplitAgain() {
+        let members = (0..<64).map { #""k\#($0)": {"en": "Text \#($0)", "fr": "Texte \#($0)"}"# }
+        let bytes = Array(Self.config(members).utf8)
+        let alone = Self.parse(bytes, sink: SplittingSink(near: nil))
+        // Just before the end of k15's texts: the partner starts at k16.
+        let near = Array((#"{"localization": {"default": "en", "localized_strings": {"# + members.prefix(16).joined(separator: ",\n  ")).utf8).count - 3
+        let (partnerRead, firstReachedPoint) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let sink = SplittingSink(near: near, waits: false, added: { count in
+            guard count == 16 else { return }
+            // (A bound: a broken split fails the expectations below rather than hang.)
+            _ = partnerRead.wait(timeout: .now() + 10)
+            firstReachedPoint.signal()
+        }, partnerAdded: { count in
+            if count == 1 { partnerRead.signal() }
+            guard count == 8 else { return }
+            _ = firstReachedPoint.wait(timeout: .now() + 10)
+            usleep(100_000)
+        })
+        #expect(Self.parse(bytes, sink: sink) == alone)
+        #expect(sink.partners.first?.members.count == 8, "the first partner stopped after eight members")
+        #expect(sink.partners.count >= 2, "a second partner started after the first was stopped")
+        #expect(sink.taken >= 8)
+    }
+
+    /// Where a table likely ends: the members look like a table's up to there, and what
+    /// follows does not.
+    @Test func theTableEndIsGuessedFromTheMembersShape() {
+        let members = (0..<400).map { #""key\#($0)": {"en": "Text \#($0)", "fr": "Texte, \"\#($0)\" }, \"x\": {"}"# }
+        let screens = (0..<200).map { #"{"id": "p\#($0)", "title": "key\#($0)", "type": "CANCEL"}"# }
+        let text = Self.config(members, after: #""screens": {"A": {"paths": ["# + screens.joined(separator: ", ") + "]}}")
+        let bytes = Array(text.utf8)
+        let start = Array(#"{"localization": {"default": "en", "localized_strings": {"#.utf8).count
+        let end = Array(Self.config(members, after: "").utf8).count
+        let guess = bytes.withUnsafeBufferPointer { Parser.likelyTableEnd(in: $0, from: start) }
+        #expect(guess >= end - 4096 && guess <= end + 4096, "table ends at \(end), guessed \(guess)")
+        bytes.withUnsafeBufferPointer { bytes in
+            #expect(Parser.looksLikeTableMembers(in: bytes, from: start))
+            #expect(!Parser.looksLikeTableMembers(in: bytes, from: end))
+            // Nothing that looks like members: the document's end.
+            #expect(Parser.likelyTableEnd(in: bytes, from: end) == bytes.count)
+        }
+        // Two members and the table's end: not three members.
+        #expect(Array(Self.config(Array(members.prefix(3))).utf8).withUnsafeBufferPointer { Parser.looksLikeTableMembers(in: $0, from: 0) } == false)
+        #expect(Array(Self.config(Array(members.prefix(5))).utf8).withUnsafeBufferPointer { Parser.looksLikeTableMembers(in: $0, from: 0) })
     }
 
     /// The cheap pattern: `}`, blanks, `,`, blanks, `"`.

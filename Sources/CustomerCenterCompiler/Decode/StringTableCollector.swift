@@ -46,7 +46,7 @@ struct LocaleKeyReader {
 /// the members a second thread reads from near the middle, and this one takes them in order
 /// (JSONSyntax's StringTableSplit.swift).
 final class StringTableCollector: StringTableSink {
-    /// The fewest bytes left to read at a table's start for a second thread to read half of it.
+    /// The fewest bytes of table left (as `likelyTableEnd` guesses) for a second thread to read part of it.
     @TaskLocal static var splitThreshold = 1 << 19
     /// Where the second thread looks for a member to start at, instead of the middle (tests:
     /// the first thread then waits for it to stop by itself, so what it read is the same
@@ -99,14 +99,19 @@ final class StringTableCollector: StringTableSink {
         texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
     }
 
-    /// The second reader starts at 45 % of the bytes left, not half: this thread also reads
-    /// what follows the table (the screens, in a dashboard's order) and takes the partner's
-    /// members. On the generated 4 MB config half gave this thread 1,809 of 3,348 members and
-    /// 19 M instructions more than the partner.
-    func partner(from start: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
-        guard threads > 1, end - start >= Self.splitThreshold else { return nil }
-        return (StringTableCollector(bytes: bytes, capacity: (end - start) / 8 + 1), Self.splitNear ?? start + (end - start) * 9 / 20)
+    /// The second reader starts a little before the middle of the table (as `likelyTableEnd`
+    /// guesses its end): the first thread reads what follows the table only once the second is
+    /// done, so the two should end the table together, and one that reaches the second's start
+    /// first splits what is left again (StringTableSplit.swift), which a second thread ending
+    /// first cannot.
+    func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
+        guard threads > 1, tableEnd - start >= Self.splitThreshold else { return nil }
+        let near = Self.splitNear ?? start + Int(Double(tableEnd - start) * Self.firstShare)
+        return (StringTableCollector(bytes: bytes, capacity: max(0, end - near) / 8 + 1), near)
     }
+
+    /// The first thread's share of the table before the second's start.
+    static let firstShare = 0.45
 
     var waitsForPartner: Bool { Self.splitNear != nil }
 
