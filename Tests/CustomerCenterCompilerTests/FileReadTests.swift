@@ -19,6 +19,21 @@ import TestSupport
         #expect(try FileSystem.read(Self.write(bytes, named: "f.json")) == bytes)
     }
 
+    /// Read in two halves side by side (any file from the threshold up; here every size): the
+    /// same bytes, odd sizes and a file of one byte included.
+    @Test(arguments: [1, 2, 3, 4097, 65_537, 1 << 20])
+    func aFileReadInHalvesIsWhole(size: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(size) + 7)
+        let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let path = try Self.write(bytes, named: "halves.json")
+        let (halves, whole) = try FileSystem.$halvesFromBytes.withValue(1) { () throws -> ([UInt8], [UInt8]) in
+            (try FileSystem.read(path, threads: 2), try FileSystem.read(path, threads: 1))
+        }
+        #expect(halves == bytes)
+        // One thread: one plain read, whatever the size.
+        #expect(whole == bytes)
+    }
+
     @Test(.enabled(if: MemoryMap.isReadable, "skipped: no /proc/self/smaps (not Linux)"))
     func aLargeFileIsReadIntoAdvisedMemory() throws {
         let large = try FileSystem.read(Self.write([UInt8](repeating: 0x20, count: 6 << 20), named: "large.json"))

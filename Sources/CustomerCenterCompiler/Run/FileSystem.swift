@@ -27,8 +27,9 @@ package enum FileSystem {
         }
     }
 
-    /// All bytes of `path`, or of standard input for `-`.
-    package static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// All bytes of `path`, or of standard input for `-`. `threads`: how many threads a large
+    /// regular file may be read on (two halves side by side, `readInHalves`).
+    package static func read(_ path: String, threads: Int = 1) throws(Failure) -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, name: "standard input") }
         // Only regular files are read: a device (`/dev/zero`), a FIFO or a socket is refused
         // before it is opened (opening a FIFO would wait for a writer; a device never ends).
@@ -52,30 +53,32 @@ package enum FileSystem {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "cannot read '\(path)': it is a directory", reason: "it is a directory")
         }
-        return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size))
+        return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size), threads: threads)
     }
 
+    /// From this many bytes up, a regular file read on two threads is read in two halves.
+    @TaskLocal package static var halvesFromBytes = 8 << 20
+
     /// Reads to the end; `expectedSize` (from fstat) sizes the buffer once for regular files.
-    private static func readAll(fd: Int32, name: String, expectedSize: Int = 0) throws(Failure) -> [UInt8] {
+    private static func readAll(fd: Int32, name: String, expectedSize: Int = 0, threads: Int = 1) throws(Failure) -> [UInt8] {
         // A regular file over the cap is refused before a byte is read.
         if expectedSize > maxInputSize { throw tooLarge(name) }
         if expectedSize > 0 {
             var failure: Failure?
-            var filled = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
                 LargePages.advise(buffer.baseAddress!, count: expectedSize)
-                while filled < expectedSize {
-                    let n = systemRead(fd, buffer.baseAddress! + filled, expectedSize - filled)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        let reason = errorText()
-                        failure = Failure(message: "cannot read \(name): \(reason)", reason: reason)
-                        break
-                    }
-                    if n == 0 { break }
-                    filled += n
+                let filled: Result<Int, Failure>
+                if threads > 1, expectedSize >= halvesFromBytes {
+                    filled = readInHalves(fd: fd, into: buffer.baseAddress!, count: expectedSize, name: name)
+                } else {
+                    filled = readFully(fd: fd, into: buffer.baseAddress!, count: expectedSize, at: nil, name: name)
                 }
-                count = filled
+                switch filled {
+                case .success(let filled): count = filled
+                case .failure(let error):
+                    failure = error
+                    count = 0
+                }
             }
             if let failure { throw failure }
             // The file may have grown since fstat: read what follows the normal way.
@@ -99,6 +102,50 @@ package enum FileSystem {
             }
         }
         return result
+    }
+
+    /// Up to `count` bytes into `buffer`, from the file's offset (`at: nil`, which moves on) or
+    /// from `at` (which leaves the offset alone); fewer only at the end of the file.
+    private static func readFully(fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int?,
+                                  name: String) -> Result<Int, Failure> {
+        var filled = 0
+        while filled < count {
+            let n = offset.map { pread(fd, buffer + filled, count - filled, off_t($0 + filled)) }
+                ?? systemRead(fd, buffer + filled, count - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = errorText()
+                return .failure(Failure(message: "cannot read \(name): \(reason)", reason: reason))
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return .success(filled)
+    }
+
+    /// A large file's two halves read side by side (the second with `pread` on another
+    /// thread): copying from the page cache and zeroing the new pages is most of a large
+    /// read's time, and each half has its own. Leaves the file's offset after what it read,
+    /// as a plain read does. The second half counts only when the first was read whole (the
+    /// file did not shrink under it).
+    private static func readInHalves(fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, name: String) -> Result<Int, Failure> {
+        let half = count / 2
+        let target = UncheckedSendable(buffer + half)
+        let (second, first) = Parallel.beside({
+            readFully(fd: fd, into: target.value, count: count - half, at: half, name: name)
+        }, {
+            readFully(fd: fd, into: buffer, count: half, at: 0, name: name)
+        })
+        let filled: Int
+        switch (first, second) {
+        case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
+        case (.success(let first), .success(let second)): filled = first < half ? first : half + second
+        }
+        guard lseek(fd, off_t(filled), SEEK_SET) >= 0 else {
+            let reason = errorText()
+            return .failure(Failure(message: "cannot read \(name): \(reason)", reason: reason))
+        }
+        return .success(filled)
     }
 
     private static func tooLarge(_ name: String) -> Failure {

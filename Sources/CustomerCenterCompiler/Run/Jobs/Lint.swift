@@ -142,7 +142,7 @@ extension Workspace {
     func lintOne(_ input: RunInput, policy: Policy, ledger: BaselineLedger?, job: Lint) -> InputOutcome {
         var workspace = self
         var outcome = InputOutcome(ledger: ledger)
-        guard var source = workspace.read(input, log: &outcome.log) else { return outcome }
+        guard var source = workspace.read(input, threads: policy.options.threadsPerFile, log: &outcome.log) else { return outcome }
         if let mode = job.fix {
             // A file found by name that says it is another kind of JSON is never rewritten.
             if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
