@@ -60,15 +60,18 @@ struct SchemaWalker {
         case .object(let schema):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             let saved = androidScope
+            // Its members' pointers share it, joined once.
+            let pointer = pointer.materialized
             if mode == .response, schema.name == ResponseSchema.screen.name { androidScope = .screen(pointer.resolved) }
             if mode == .response, schema.name == ResponseSchema.path.name { androidScope = .path(pointer.resolved) }
             walkObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
             androidScope = saved
         case .map(let map):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
-            walkMap(node, members: members, map, pointer: pointer, readers: readers)
+            walkMap(node, members: members, map, pointer: pointer.materialized, readers: readers)
         case .array(let element, _):
             guard let elements = node.arrayElements else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            let pointer = pointer.materialized
             for (index, value) in elements.enumerated() {
                 if value.isNull, mode == .response {
                     fail(readers, "\(MessageText.quoted(name)) holds null at index \(index)", at: value.range, pointer: pointer.appending(index).resolved)
@@ -78,8 +81,10 @@ struct SchemaWalker {
                 walk(value, element, pointer: pointer.appending(index), anchor: value.range, name: "\(name)[\(index)]", readers: readers)
             }
         case .string(let schema):
-            guard let text = node.stringValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
+            guard node.stringReference != nil else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             checkDeferredIOSIssue(node, pointer: pointer, name: name, readers: readers)
+            // The text is decoded only when `checkString` has something to check in it.
+            guard mode == .response || schema.nonEmpty || !schema.enumValues.isEmpty, let text = node.stringValue else { return }
             checkString(text, schema, node: node, pointer: pointer, name: name, readers: readers)
         case .integer(let minimum, let maximum):
             guard let number = node.numberValue else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
@@ -127,6 +132,8 @@ struct SchemaWalker {
         }
     }
 
+    /// What a string's text may break: emptiness, an enum, Android's reading of a response
+    /// (`walk` decodes the text only for these: keep the two in step).
     mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONNode, pointer: PendingPointer, name: String, readers: Set<Platform>) {
         if schema.nonEmpty, text.isEmpty {
             sink.emit(.emptyValue(name), at: node.range, pointer: pointer.resolved)
@@ -303,4 +310,8 @@ struct PendingPointer {
     func appending(_ index: Int) -> PendingPointer { appending(String(index)) }
     /// The pointer itself.
     var resolved: JSONPointer { token.map { base.appending($0) } ?? base }
+
+    /// The same pointer built now, for a container: `appending` builds the pointer it extends
+    /// each time it is called, once per member or element otherwise.
+    var materialized: PendingPointer { token == nil ? self : PendingPointer(resolved) }
 }
