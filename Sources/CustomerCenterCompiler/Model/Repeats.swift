@@ -5,10 +5,16 @@ import JSONSyntax
 enum Repeats {
     static func forEach(_ values: [Located<String>], key: (Located<String>) -> String = \.value,
                         _ body: (_ repeated: Located<String>, _ first: Located<String>) -> Void) {
-        var first: [String: Located<String>] = [:]
-        for value in values {
+        // Positions, room for every key at once, and one look-up a value (a repeat, rare, puts
+        // the first position back).
+        var first: [String: Int] = [:]
+        first.reserveCapacity(values.count)
+        for (position, value) in values.enumerated() {
             let name = key(value)
-            if let earlier = first[name] { body(value, earlier) } else { first[name] = value }
+            if let earlier = first.updateValue(position, forKey: name) {
+                first[name] = earlier
+                body(value, values[earlier])
+            }
         }
     }
 }
