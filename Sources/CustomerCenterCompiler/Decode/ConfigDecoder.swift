@@ -185,7 +185,9 @@ enum ConfigDecoder {
     static func paths(_ readers: [ObjectReader], screenKey: String, threads: Int, perThread: Int) -> [Path] {
         let runs = min(threads, readers.count / max(perThread, 1))
         guard runs > 1 else { return readers.map { path($0, screenKey: screenKey) } }
-        let size = (readers.count + runs - 1) / runs
+        // Eight parts a thread or more, taken by whichever is free: a thread that shares its
+        // core (the members decoded beside the screens) takes fewer, and none waits for it.
+        let size = max(1, min(perThread, readers.count / (runs * 8)))
         let chunks = stride(from: 0, to: readers.count, by: size).map { Array(readers[$0..<min($0 + size, readers.count)]) }
         return Parallel.map(chunks, jobs: runs) { chunk in chunk.map { path($0, screenKey: screenKey) } }.flatMap { $0 }
     }
@@ -260,13 +262,28 @@ enum FormatDetection {
 /// Android if one names `android_offer_id`, both if none names either.
 enum PlatformInference {
     static func infer(_ config: CustomerCenterConfig) -> Set<Platform> {
-        var offers = config.offers
-        for reference in config.offerReferences {
-            if case .inline(let offer) = reference { offers.append(offer) }
+        // The offers in place, not copied into a list with every inline one (a large config has
+        // thousands of paths); done once both names are seen.
+        var (ios, android) = (false, false)
+        func note(_ offer: Offer) -> Bool {
+            if offer.iosOfferID != nil { ios = true }
+            if offer.androidOfferID != nil { android = true }
+            return ios && android
+        }
+        func note(_ reference: OfferReference?) -> Bool {
+            guard case .inline(let offer)? = reference else { return false }
+            return note(offer)
+        }
+        search: do {
+            for offer in config.offers where note(offer) { break search }
+            for path in config.allPaths {
+                if note(path.offer) { break search }
+                for option in path.survey?.options ?? [] where note(option.offer) { break search }
+            }
         }
         var platforms: Set<Platform> = []
-        if offers.contains(where: { $0.iosOfferID != nil }) { platforms.insert(.ios) }
-        if offers.contains(where: { $0.androidOfferID != nil }) { platforms.insert(.android) }
+        if ios { platforms.insert(.ios) }
+        if android { platforms.insert(.android) }
         return platforms.isEmpty ? Set(Platform.allCases) : platforms
     }
 }
