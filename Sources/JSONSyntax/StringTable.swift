@@ -24,6 +24,9 @@ package protocol StringTableSink: AnyObject {
     /// Whether the first thread, where the second started, waits for it to stop by itself
     /// instead of stopping it (tests; `false` by default).
     var waitsForPartner: Bool { get }
+    /// The table was read and every member handed over: nothing more is added (the parser
+    /// reads on after it). Does nothing by default.
+    func tableEnded()
 }
 
 /// The members of one key's object in a string table, each a key and a string, read from the
@@ -100,6 +103,7 @@ extension Parser {
             tape.close(index, end: pos)
             tape.markElided(index)
             elidedTable = true
+            sink.tableEnded()
             return true
         }
         pos = start

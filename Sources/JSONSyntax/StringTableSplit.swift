@@ -267,4 +267,7 @@ extension StringTableSink {
 
     /// The partner's thread is stopped where the first thread reaches it.
     package var waitsForPartner: Bool { false }
+
+    /// Nothing to do.
+    package func tableEnded() {}
 }

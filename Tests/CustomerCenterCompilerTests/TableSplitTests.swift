@@ -67,6 +67,28 @@ import JSONSyntax
 
     static let members = (0..<10).map { member("k\($0)", [("en", "Text \($0)"), ("fr", "Texte \($0)"), ("de", $0 % 3 == 0 ? "" : "T \($0)")]) }
 
+    /// The keys decoded and indexed beside the parse once the table is read
+    /// (`StringTableCollector.tableEnded`): the same entries, lookups and repeated keys as the
+    /// ones built after it.
+    @Test func keysPreparedBesideTheParseAreTheSame() {
+        let repeated = Self.config(Self.members + [Self.member("k3", [("en", "again")]), Self.member("k10", [("en", "ten")])])
+        for text in [Self.config(Self.members), repeated] {
+            let bytes = Array(text.utf8)
+            func build(threads: Int) -> (entries: StringEntries, prepared: Bool) {
+                let collector = StringTableCollector(bytes: bytes, threads: threads)
+                let parsed = StringTableCollector.$prepareFrom.withValue(0) { JSONParser.parseTape(bytes, tableSink: collector) }
+                return (collector.build(strings: parsed.tape.strings, parent: .root), collector.preparedKeysUsed)
+            }
+            let (alone, beside) = (build(threads: 1), build(threads: 2))
+            #expect(!alone.prepared && beside.prepared)
+            #expect(Self.describe(beside.entries) == Self.describe(alone.entries))
+            #expect(beside.entries.hasRepeatedKeys == (text == repeated))
+            let (one, two) = (StringIndex(alone.entries), StringIndex(beside.entries))
+            for key in ["k0", "k3", "k9", "k10", "missing"] { #expect(two.position(of: key) == one.position(of: key), "\(key)") }
+            #expect(two.keys == one.keys)
+        }
+    }
+
     @Test func everySplitPointDecodesAsOneThread() {
         #expect(Self.checkSplits(Self.config(Self.members)) > 5)
         // Texts that look like member starts.

@@ -21,21 +21,15 @@ package struct StringEntries: RandomAccessCollection, Sendable {
         /// The number of keys, each once.
         let uniqueCount: Int
 
-        init(keyRanges: [ByteRange], decodedKeys: [Int: String], firstRecords: [UInt32], table: TranslationTable, parent: JSONPointer) {
+        init(keyRanges: [ByteRange], decodedKeys: [Int: String], firstRecords: [UInt32], table: TranslationTable, parent: JSONPointer,
+             prepared: PreparedKeys? = nil) {
             self.keyRanges = keyRanges
-            // Keys not written as they are (escaped, bare) are given decoded; the others are
-            // their bytes between the quotes.
-            let keys = table.strings.bytes.withUnsafeBufferPointer { bytes in
-                keyRanges.indices.map { position in
-                    (decodedKeys.isEmpty ? nil : decodedKeys[position])
-                        ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[keyRanges[position].start + 1..<keyRanges[position].end - 1]), as: UTF8.self)
-                }
-            }
-            self.keys = keys
+            let prepared = prepared ?? PreparedKeys(keyRanges: keyRanges, decodedKeys: decodedKeys, bytes: table.strings.bytes)
+            keys = prepared.keys
             self.firstRecords = firstRecords
             self.table = table
             self.parent = parent
-            (slots, uniqueCount) = StringIndex.slots(count: keyRanges.count) { keys[$0] }
+            (slots, uniqueCount) = (prepared.slots, prepared.uniqueCount)
         }
 
         /// The key at `position`.
@@ -44,6 +38,28 @@ package struct StringEntries: RandomAccessCollection, Sendable {
     }
 
     let storage: Storage
+
+    /// The keys decoded and their lookup table (`StringIndex`): most of building the entries,
+    /// and all of it that needs only the document's bytes (made beside the parse, see
+    /// `StringTableCollector.tableEnded`).
+    struct PreparedKeys: Sendable {
+        let keys: [String]
+        let slots: [UInt32]
+        let uniqueCount: Int
+
+        init(keyRanges: [ByteRange], decodedKeys: [Int: String], bytes: [UInt8]) {
+            // Keys not written as they are (escaped, bare) are given decoded; the others are
+            // their bytes between the quotes.
+            let keys = bytes.withUnsafeBufferPointer { bytes in
+                keyRanges.indices.map { position in
+                    (decodedKeys.isEmpty ? nil : decodedKeys[position])
+                        ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[keyRanges[position].start + 1..<keyRanges[position].end - 1]), as: UTF8.self)
+                }
+            }
+            self.keys = keys
+            (slots, uniqueCount) = StringIndex.slots(count: keyRanges.count) { keys[$0] }
+        }
+    }
 
     /// Adds entries one by one, then `build` with the texts' table.
     struct Builder {
@@ -77,9 +93,10 @@ package struct StringEntries: RandomAccessCollection, Sendable {
             for record in other.firstRecords { firstRecords.append(record &+ offset) }
         }
 
-        mutating func build(table: TranslationTable, recordCount: Int, parent: JSONPointer) -> StringEntries {
+        mutating func build(table: TranslationTable, recordCount: Int, parent: JSONPointer, prepared: PreparedKeys? = nil) -> StringEntries {
             firstRecords.append(UInt32(truncatingIfNeeded: recordCount))
-            return StringEntries(storage: Storage(keyRanges: keyRanges, decodedKeys: decodedKeys, firstRecords: firstRecords, table: table, parent: parent))
+            return StringEntries(storage: Storage(keyRanges: keyRanges, decodedKeys: decodedKeys, firstRecords: firstRecords, table: table,
+                                                  parent: parent, prepared: prepared))
         }
     }
 
