@@ -215,7 +215,7 @@ extension Parser {
             }
             if _slowPath(pos == aheadStart), let taken = ahead, takeMembers(readBy: taken, into: sink) {
                 // Read: `pos` is past the last one's value, before what follows it.
-                ahead = taken.wasStopped ? startReadingAhead(into: sink, openedAt: start) : nil
+                ahead = taken.wasStopped ? startReadingAhead(into: sink, openedAt: start, guessedEnd: taken.tableEnd) : nil
                 aheadStart = ahead?.start ?? -1
             } else {
                 guard try readMember(into: sink, issueCount: issueCount, plainTexts: false) else { return false }

@@ -35,6 +35,8 @@ final class TableReadAhead: @unchecked Sendable {
     let start: Int
     /// Where its members went.
     let partner: any StringTableSink
+    /// Where the table was guessed to end when it started (`Parser.likelyTableEnd`).
+    let tableEnd: Int
     private var parser: Parser
     private let opening: ByteRange
     /// How many members it handed to `partner`, and where the reading resumes after them (just
@@ -49,9 +51,10 @@ final class TableReadAhead: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var stopping = false
 
-    init(parser: Parser, partner: any StringTableSink, opening: ByteRange) {
+    init(parser: Parser, partner: any StringTableSink, tableEnd: Int, opening: ByteRange) {
         self.parser = parser
         self.partner = partner
+        self.tableEnd = tableEnd
         self.opening = opening
         start = parser.pos
         pthread_mutex_init(lock, nil)
@@ -128,13 +131,15 @@ extension Parser {
     }
 
     /// Starts a second thread reading the table opened at `start` (whose members start at
-    /// `pos`) into the sink's partner, when it has one and a likely member is found.
-    mutating func startReadingAhead(into sink: any StringTableSink, openedAt start: Int) -> TableReadAhead? {
-        guard let (partner, near) = sink.partner(from: pos, tableEnd: Self.likelyTableEnd(in: bytes, from: pos), to: bytes.count) else { return nil }
+    /// `pos`) into the sink's partner, when it has one and a likely member is found. `guessedEnd`:
+    /// where an earlier second thread guessed the table ends (searched again once passed).
+    mutating func startReadingAhead(into sink: any StringTableSink, openedAt start: Int, guessedEnd: Int? = nil) -> TableReadAhead? {
+        let tableEnd = guessedEnd.flatMap { $0 > pos ? $0 : nil } ?? Self.likelyTableEnd(in: bytes, from: pos)
+        guard let (partner, near) = sink.partner(from: pos, tableEnd: tableEnd, to: bytes.count) else { return nil }
         let room = spillLimit - tape.spills.count
         guard room > 0, let member = Self.likelyMemberStart(in: bytes, from: max(near, pos)) else { return nil }
         let ahead = TableReadAhead(parser: Parser(aheadOf: self, at: member, spillLimit: room), partner: partner,
-                                   opening: ByteRange(start, start + 1))
+                                   tableEnd: tableEnd, opening: ByteRange(start, start + 1))
         return ahead.startThread() ? ahead : nil
     }
 
