@@ -52,6 +52,11 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         })
     }
 
+    /// The same pointer made of nodes of its own (equal, and no node shared with `self`): a
+    /// thread that appends to a pointer retains its last node, so a thread reading beside
+    /// another appends to a pointer of its own (see `JSONTape.forAnotherThread`).
+    package func forAnotherThread() -> JSONPointer { JSONPointer(tokens: tokens) }
+
     /// This pointer extended by an object key.
     public func appending(_ key: String) -> JSONPointer { JSONPointer(last: Node(parent: last, token: key)) }
 

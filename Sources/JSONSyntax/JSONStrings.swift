@@ -13,6 +13,10 @@ package final class JSONStrings: Sendable {
         self.texts = texts
     }
 
+    /// Another handle on these strings, with a reference count of its own
+    /// (``JSONTape/forAnotherThread()`` says why).
+    package func forAnotherThread() -> JSONStrings { JSONStrings(bytes: bytes, texts: texts) }
+
     /// No document.
     package static let empty = JSONStrings(bytes: [], texts: [])
 

@@ -90,6 +90,22 @@ package final class JSONTape: Sendable {
         self.strings = JSONStrings(bytes: bytes, texts: texts)
     }
 
+    /// Another handle on this document: the same storage (nothing is copied), a reference count
+    /// of its own. Every node a thread reads retains its tape; two threads retaining one tape
+    /// side by side take turns owning the cache line of its count, which made the paths a
+    /// second thread decodes cost as much again (docs/performance.md, "One big file: the
+    /// reader"). A thread that reads beside another reads through a handle of its own.
+    package func forAnotherThread() -> JSONTape {
+        JSONTape(bytes: bytes, entries: entries, spills: spills, texts: texts, rootIndex: rootIndex)
+    }
+
+    /// The value at `index` of this tape (an index a node of this document, or of another
+    /// handle on it, gave).
+    package func node(at index: Int) -> JSONNode {
+        precondition(index >= 0 && index < entries.count, "JSONTape: index out of range")
+        return JSONNode(tape: self, index: index)
+    }
+
     /// The top-level value; `nil` when the file holds none.
     package var root: JSONNode? { rootIndex.map { JSONNode(tape: self, index: $0) } }
 

@@ -6,7 +6,8 @@ import Testing
 /// decodes, in the same order, field for field.
 @Suite struct ThreadedDecodeTests {
     /// A config of `count` paths of every shape the decoder reads: surveys with options and
-    /// offers, URLs, custom actions, refund windows, missing and mistyped fields.
+    /// offers, URLs, custom actions, refund windows, missing and mistyped fields; and elements
+    /// that are not objects among them (a path's pointer counts them).
     static func config(paths count: Int) -> String {
         let paths = (0..<count).map { index -> String in
             switch index % 5 {
@@ -30,7 +31,7 @@ import Testing
               "title": {"en": "Help", "de": "Hilfe"}, "offer_title": {"en": "Stay", "de": "Bleib"}}},
              "promotional_offers": {"offer": {"ios_offer_id": "x", "android_offer_id": "y", "title_key": "offer_title"}},
              "screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [
-            \(paths.joined(separator: ",\n"))
+            \((paths.prefix(count / 2) + [#""not a path""#, "42"] + paths.dropFirst(count / 2)).joined(separator: ",\n"))
             ]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [\(paths.prefix(3).joined(separator: ", "))]}},
              "support": {"email": "help@example.com"}}
             """
@@ -40,8 +41,20 @@ import Testing
     static func screens(_ text: String, threads: Int, pathsPerThread: Int) -> String {
         let tape = JSONParser.parseTape(Array(text.utf8))
         let config = ConfigDecoder.decode(tape.root!, format: .authoring, threads: threads, pathsPerThread: pathsPerThread)
-        var out = ""
-        dump(config?.screens, to: &out)
+        return describe(config?.screens as Any)
+    }
+
+    /// `value` field by field, each pointer in its string form: what was decoded, not which
+    /// objects hold it (`dump` numbers objects, and paths decoded side by side hold equal
+    /// pointers made of nodes of their own).
+    static func describe(_ value: Any, indent: String = "") -> String {
+        if let pointer = value as? JSONPointer { return indent + "pointer \(pointer)\n" }
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty else { return indent + String(describing: value) + "\n" }
+        var out = indent + "\(mirror.subjectType)\n"
+        for child in mirror.children {
+            out += indent + "- \(child.label ?? "")\n" + describe(child.value, indent: indent + "  ")
+        }
         return out
     }
 

@@ -215,17 +215,39 @@ import JSONSyntax
         #expect(seen.count >= RuleCatalog.modelRules.count - 2, "\(Set(RuleCatalog.modelRules.map { $0.descriptor.id }).subtracting(seen))")
     }
 
-    /// The text index read in parts by two threads is the one a single pass builds.
+    /// The text index read in parts by two threads, one through handles of its own on the table,
+    /// is the one a single pass builds.
     @Test(arguments: [1, 2, 7, 64])
     func theTextIndexReadInParts(parts count: Int) throws {
         let config = try #require(DocumentReader.read(Self.generated(seed: 4), collectingTable: true).config)
         let whole = TextIndex(config)
         let parts = TextIndex.Parts(config, count: count)
-        _ = Parallel.map([0, 1], jobs: 2) { _ in parts.work() }
+        _ = Parallel.map([0, 1], jobs: 2) { thread in parts.work(thread == 0 ? nil : config.forAnotherThread()) }
         let joined = parts.index()
         #expect(joined.keysWithBraces == whole.keysWithBraces && !whole.keysWithBraces.isEmpty)
         #expect("\(joined.placeholderSuspects)" == "\(whole.placeholderSuspects)" && !whole.placeholderSuspects.isEmpty)
         #expect("\(joined.badWhitespace)" == "\(whole.badWhitespace)" && !whole.badWhitespace.isEmpty)
         #expect("\(joined.localeCodes)" == "\(whole.localeCodes)" && whole.localeCodes.count == FindingsConfig.written.count + 3)
+    }
+
+    /// A resolved config for another thread reads its table through objects of its own (entries,
+    /// table, strings) and finds every key, text and locale the config finds.
+    @Test func aResolvedConfigForAnotherThreadReadsTheSameTable() throws {
+        let config = try #require(DocumentReader.read(Self.generated(seed: 5, keys: 400), collectingTable: true).config)
+        let resolved = ResolvedConfig(config)
+        let other = resolved.forAnotherThread()
+        let (entries, handles) = (resolved.config.localization!.entries, other.config.localization!.entries)
+        #expect(handles.storage !== entries.storage && handles.storage.table !== entries.storage.table)
+        #expect(handles.storage.table.strings !== entries.storage.table.strings)
+        #expect(entries.count == 400 && handles.count == entries.count)
+        for position in entries.indices {
+            let (entry, read) = (entries[position], handles[position])
+            #expect(read.key.value == entry.key.value && read.key.range == entry.key.range && read.key.pointer == entry.key.pointer)
+            #expect(other.strings.position(of: entry.key.value) == resolved.strings.position(of: entry.key.value))
+            #expect(read.translations.map { "\($0.locale.value) \($0.text.value) \($0.text.range) \($0.text.pointer)" }
+                == entry.translations.map { "\($0.locale.value) \($0.text.value) \($0.text.range) \($0.text.pointer)" })
+        }
+        #expect(other.strings.position(of: "no such key") == nil)
+        #expect(other.targetLocales == resolved.targetLocales && other.defaultLocale == resolved.defaultLocale)
     }
 }

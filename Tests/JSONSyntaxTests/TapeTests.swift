@@ -150,6 +150,27 @@ import TestSupport
         }
     }
 
+    /// Another handle on a tape (for a thread reading beside another) is another object, with
+    /// another strings object, and reads every value as the tape does; a pointer of its own is equal.
+    @Test func anotherHandleReadsTheSameDocument() throws {
+        for bytes in Self.documents(count: 150, seed: 23) {
+            let tape = JSONParser.parseTape(bytes).tape
+            let handle = tape.forAnotherThread()
+            #expect(handle !== tape)
+            #expect(handle.strings !== tape.strings)
+            #expect(handle.root?.index == tape.root?.index)
+            for index in 0..<tape.count {
+                let (node, read) = (JSONNode(tape: tape, index: index), handle.node(at: index))
+                #expect(read.tape === handle)
+                #expect(read.kind == node.kind && read.range == node.range && read.stringValue == node.stringValue)
+                #expect(read.objectMembers?.map(\.key) == node.objectMembers?.map(\.key))
+            }
+        }
+        let pointer = JSONPointer(tokens: ["screens", "MANAGEMENT", "paths"])
+        let own = pointer.forAnotherThread()
+        #expect(own == pointer && own.appending(3) == pointer.appending(3) && own.description == "/screens/MANAGEMENT/paths")
+    }
+
     /// A value is 8 bytes on the tape (it was 16, with its end and link; 20 with a stored child
     /// count): docs/performance.md's memory figures count on it.
     @Test func anEntryIsEightBytes() {

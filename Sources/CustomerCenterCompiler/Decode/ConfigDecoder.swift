@@ -25,11 +25,14 @@ enum ConfigDecoder {
         config.screensKeyRange = base.member("screens")?.keyRange
         // The table's entries, the offers and the plans on a thread beside the screens in a large
         // document (each reads the tape and writes nothing shared; the collector is read by that
-        // thread alone until it is joined).
+        // thread alone until it is joined), through a handle on the tape of its own.
         let collected = UncheckedSendable(table)
-        let others: @Sendable () -> Others = { Self.others(base, table: collected.value, repeatedKeyOffsets: repeatedKeyOffsets) }
+        let beside = threads > 1 && root.range.count >= (besideFrom ?? 256 << 10)
+        let others: @Sendable () -> Others = {
+            Self.others(beside ? base.reading(base.node.tape.forAnotherThread()) : base, table: collected.value, repeatedKeyOffsets: repeatedKeyOffsets)
+        }
         let screens = { Self.screens(base, repeatedKeyOffsets: repeatedKeyOffsets, threads: threads, pathsPerThread: pathsPerThread) }
-        let (decoded, screenList) = threads > 1 && root.range.count >= (besideFrom ?? 256 << 10) ? Parallel.beside(others, screens) : (others(), screens())
+        let (decoded, screenList) = beside ? Parallel.beside(others, screens) : (others(), screens())
         (config.localization, config.offers, config.changePlans) = (decoded.localization, decoded.offers, decoded.changePlans)
         config.screens = screenList
         return config
@@ -170,8 +173,8 @@ enum ConfigDecoder {
     static func screen(_ reader: ObjectReader, key: Located<String>, range: ByteRange, threads: Int = 1, pathsPerThread: Int = 256) -> Screen {
         Screen(
             key: key, type: reader.string("type"), title: reader.text("title"), subtitle: reader.text("subtitle"),
-            paths: paths(reader.objects("paths"), screenKey: key.value, threads: threads, perThread: pathsPerThread),
-            hasEmptyPathsArray: reader.array("paths")?.isEmpty ?? false,
+            paths: paths(of: reader, screenKey: key.value, threads: threads, perThread: pathsPerThread),
+            hasEmptyPathsArray: reader.elements("paths")?.isEmpty ?? false,
             offering: reader.object("offering").map { offering in
                 ScreenOffering(type: offering.reader.string("type"), offeringID: offering.reader.string("offering_id"),
                                buttonText: offering.reader.text("button_text"), pointer: offering.reader.pointer)
@@ -179,17 +182,23 @@ enum ConfigDecoder {
             pointer: reader.pointer, range: range)
     }
 
-    /// The paths of `readers`, in order. A long list (at least `perThread` paths a thread) is
+    /// The paths of `screen`, in order. A long list (at least `perThread` paths a thread) is
     /// decoded in as many runs, side by side, each path exactly as alone: decoding reads the
     /// tape and writes nothing shared.
-    static func paths(_ readers: [ObjectReader], screenKey: String, threads: Int, perThread: Int) -> [Path] {
-        let runs = min(threads, readers.count / max(perThread, 1))
-        guard runs > 1 else { return readers.map { path($0, screenKey: screenKey) } }
+    static func paths(of screen: ObjectReader, screenKey: String, threads: Int, perThread: Int) -> [Path] {
+        guard let (elements, pointer) = screen.objectElements("paths") else { return [] }
+        let runs = min(threads, elements.count / max(perThread, 1))
+        guard runs > 1 else { return elements.map { path(screen.element(at: $0.index, position: $0.position, of: pointer), screenKey: screenKey) } }
         // Eight parts a thread or more, taken by whichever is free: a thread that shares its
         // core (the members decoded beside the screens) takes fewer, and none waits for it.
-        let size = max(1, min(perThread, readers.count / (runs * 8)))
-        let chunks = stride(from: 0, to: readers.count, by: size).map { Array(readers[$0..<min($0 + size, readers.count)]) }
-        return Parallel.map(chunks, jobs: runs) { chunk in chunk.map { path($0, screenKey: screenKey) } }.flatMap { $0 }
+        let size = max(1, min(perThread, elements.count / (runs * 8)))
+        let parts = stride(from: 0, to: elements.count, by: size).map { $0..<min($0 + size, elements.count) }
+        return Parallel.map(parts, jobs: runs) { part in
+            // Each part reads through handles of its own on the tape and the array's pointer
+            // (``JSONTape/forAnotherThread()``): nothing it retains is retained by the other thread.
+            let (reader, pointer) = (screen.reading(screen.node.tape.forAnotherThread()), pointer.forAnotherThread())
+            return elements[part].map { path(reader.element(at: $0.index, position: $0.position, of: pointer), screenKey: screenKey) }
+        }.flatMap { $0 }
     }
 
     static func path(_ reader: ObjectReader, screenKey: String) -> Path {
@@ -202,7 +211,7 @@ enum ConfigDecoder {
                            SurveyOption(id: option.string("id"), title: option.text("title"), offer: offerReference(option),
                                         pointer: option.pointer, range: option.node.range)
                        },
-                       hasOptionsArray: survey.reader.array("options") != nil,
+                       hasOptionsArray: survey.reader.elements("options") != nil,
                        pointer: survey.reader.pointer, keyRange: survey.keyRange)
             },
             url: reader.string("url"), openMethod: reader.string("open_method"),

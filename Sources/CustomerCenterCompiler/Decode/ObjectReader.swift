@@ -19,6 +19,12 @@ struct ObjectReader: Sendable {
         self.repeatedKeyOffsets = repeatedKeyOffsets
     }
 
+    /// The same object read through `tape`, another handle on its document, with a pointer of
+    /// its own (``JSONTape/forAnotherThread()``): for a thread that reads beside another.
+    func reading(_ tape: JSONTape) -> ObjectReader {
+        ObjectReader(tape.node(at: node.index), pointer: pointer.forAnotherThread(), format: format, repeatedKeyOffsets: repeatedKeyOffsets)!
+    }
+
     /// The member for field `name`: the exact key, or in a response also the spelling iOS
     /// accepts (`localizedStrings`). The first of repeated keys wins.
     func member(_ name: String) -> JSONNode.Member? { field(name)?.member }
@@ -77,6 +83,23 @@ struct ObjectReader: Sendable {
         guard let members = object.objectMembers, members.hasSeveral else { return false }
         let range = object.range
         return repeatedKeyOffsets.contains { range.start <= $0 && $0 < range.end }
+    }
+
+    /// The elements of array `name` (nothing built for each).
+    func elements(_ name: String) -> JSONNode.Elements? { field(name)?.member.value.arrayElements }
+
+    /// The objects among the elements of array `name`: each one's position in the array and its
+    /// index on the tape (nothing built for each), and the array's pointer.
+    func objectElements(_ name: String) -> (elements: [(position: Int, index: Int)], pointer: JSONPointer)? {
+        guard let (member, key) = field(name), let elements = member.value.arrayElements else { return nil }
+        var found: [(position: Int, index: Int)] = []
+        for (position, index) in elements.indices.enumerated() where elements[index].kind == .object { found.append((position, index)) }
+        return (found, pointer.appending(key))
+    }
+
+    /// The object at `index` of the tape (`objectElements`), element `position` of the array at `pointer`.
+    func element(at index: Int, position: Int, of pointer: JSONPointer) -> ObjectReader {
+        ObjectReader(node.tape.node(at: index), pointer: pointer.appending(position), format: format, repeatedKeyOffsets: repeatedKeyOffsets)!
     }
 
     /// Objects among the elements of array `name`.

@@ -20,7 +20,7 @@ extension Linter {
         let (validated, resolved) = Parallel.beside({
             var sink = before
             validate(&sink)
-            parts?.work()
+            parts?.work(config.forAnotherThread())
             return sink
         }, {
             guard let parts else { return ResolvedConfig(config) }
@@ -37,12 +37,14 @@ extension Linter {
 
     /// The model rules on `threads` threads: each rule into a fork of `sink` (``DiagnosticSink/fork()``),
     /// the rules that share the context's suggestion budget one after the other on one thread,
-    /// the costliest taken first; then every fork taken back in catalog order.
+    /// the costliest taken first; then every fork taken back in catalog order. Each unit reads
+    /// the table through handles of its own (``ResolvedConfig/forAnotherThread()``).
     static func runRulesOnThreads(_ rules: [Int], threads: Int, context: RuleContext, into sink: inout DiagnosticSink) {
         let base = sink.fork()
         let units = ruleUnits(rules)
         let forks = Parallel.map(units, jobs: threads) { unit -> [(rule: Int, sink: DiagnosticSink)] in
             var context = context
+            context.resolved = context.resolved.forAnotherThread()
             var forks: [(rule: Int, sink: DiagnosticSink)] = []
             for rule in unit {
                 context.sink = base

@@ -25,6 +25,14 @@ package struct CustomerCenterConfig: Sendable {
     /// The `"screens"` key, when present.
     package var screensKeyRange: ByteRange?
 
+    /// The same config, its table's entries read through handles of their own
+    /// (``StringEntries/forAnotherThread()``): for a thread that reads it beside another.
+    package func forAnotherThread() -> CustomerCenterConfig {
+        var copy = self
+        if let entries = localization?.entries { copy.localization?.entries = entries.forAnotherThread() }
+        return copy
+    }
+
     /// Every path of every screen (a view; nothing is copied).
     package var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { screens.lazy.map(\.paths).joined() }
 

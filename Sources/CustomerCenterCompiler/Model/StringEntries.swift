@@ -32,6 +32,14 @@ package struct StringEntries: RandomAccessCollection, Sendable {
             (slots, uniqueCount) = (prepared.slots, prepared.uniqueCount)
         }
 
+        /// Another handle on `other`'s columns, over another handle on its table and a parent
+        /// pointer of its own.
+        init(handleOn other: Storage) {
+            (keyRanges, keys, firstRecords, slots, uniqueCount) = (other.keyRanges, other.keys, other.firstRecords, other.slots, other.uniqueCount)
+            table = other.table.forAnotherThread()
+            parent = other.parent.forAnotherThread()
+        }
+
         /// The key at `position`.
         @inline(__always)
         func key(at position: Int) -> String { keys[position] }
@@ -112,6 +120,11 @@ package struct StringEntries: RandomAccessCollection, Sendable {
         return StringEntry(key: Located(key, range: storage.keyRanges[position], in: storage.parent, key: key),
                            translations: Translations(table: storage.table, records: records, in: storage.parent, key: key))
     }
+
+    /// The same entries through handles of their own on the columns, the table and the parent
+    /// pointer (nothing is copied): every entry read retains them, and a thread that reads beside
+    /// another reads through its own (``JSONSyntax/JSONTape/forAnotherThread()`` says why).
+    package func forAnotherThread() -> StringEntries { StringEntries(storage: Storage(handleOn: storage)) }
 
     /// The key at `position` (no entry built).
     package func key(at position: Int) -> String { storage.key(at: position) }

@@ -70,6 +70,13 @@ final class TranslationTable: Sendable {
         self.fixedLocaleRange = fixedLocaleRange
     }
 
+    /// Another handle on this table: the same columns and texts, a reference count of its own
+    /// (``JSONSyntax/JSONTape/forAnotherThread()`` says why).
+    func forAnotherThread() -> TranslationTable {
+        TranslationTable(columns: columns, exceptions: exceptions, locales: locales, strings: strings.forAnotherThread(),
+                         localeIsKey: localeIsKey, fixedLocaleRange: fixedLocaleRange)
+    }
+
     /// The table of a config without texts.
     static let empty = TranslationTable(columns: TextColumns(capacity: 0), exceptions: [], locales: [], strings: JSONStrings.empty,
                                         localeIsKey: true, fixedLocaleRange: nil)

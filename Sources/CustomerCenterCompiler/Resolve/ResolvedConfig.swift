@@ -33,12 +33,12 @@ package struct StringReference: Sendable {
 /// The config with every reference bound: the tables, what refers to what, and text lookup.
 package struct ResolvedConfig: Sendable {
     /// The decoded config.
-    package let config: CustomerCenterConfig
+    package private(set) var config: CustomerCenterConfig
     /// Every path of every screen, in document order: a view over the screens' own arrays, so
     /// rules iterating it copy nothing.
     package var allPaths: FlattenSequence<LazyMapSequence<[Screen], [Path]>> { config.screens.lazy.map(\.paths).joined() }
     /// `localized_strings` by key (first of repeated keys).
-    package let strings: StringIndex
+    package private(set) var strings: StringIndex
     /// `promotional_offers` by key.
     package let offers: [String: Offer]
     /// Every `*_key` use, in document order.
@@ -60,6 +60,16 @@ package struct ResolvedConfig: Sendable {
     /// Unreferenced keys one edit away from an SDK key, with that key (`l10n.sdk-key-drift`; such
     /// a key is reported there, not as unused).
     package let driftingKeys: [String: String]
+
+    /// The same resolved config, its table read through handles of its own
+    /// (``CustomerCenterConfig/forAnotherThread()``): for a thread that reads it beside another.
+    package func forAnotherThread() -> ResolvedConfig {
+        guard config.localization != nil else { return self }
+        var copy = self
+        copy.config = config.forAnotherThread()
+        copy.strings = StringIndex(copy.config.localization?.entries ?? .empty)
+        return copy
+    }
 
     /// Binds the references of `config`.
     package init(_ config: CustomerCenterConfig) { self.init(config, indexingTexts: true) }

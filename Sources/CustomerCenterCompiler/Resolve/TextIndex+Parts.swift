@@ -1,6 +1,6 @@
 extension TextIndex {
     /// The index of an authoring config built by several threads at once: its entries cut into
-    /// ranges, each read by whichever thread takes it next (``work()``), and joined in the order
+    /// ranges, each read by whichever thread takes it next (``work(_:)``), and joined in the order
     /// of the entries (``index()``), so the index is the one a single pass builds.
     final class Parts: Sendable {
         private let config: CustomerCenterConfig
@@ -19,8 +19,11 @@ extension TextIndex {
             done = LockedValue([Part?](repeating: nil, count: count))
         }
 
-        /// Reads ranges not taken yet, until none is left. Every thread that helps calls it.
-        func work() {
+        /// Reads ranges not taken yet, until none is left. Every thread that helps calls it, with
+        /// the config it was made with (`nil`), or that config through handles of the thread's
+        /// own (``CustomerCenterConfig/forAnotherThread()``).
+        func work(_ handle: CustomerCenterConfig? = nil) {
+            let config = handle ?? self.config
             while true {
                 let part: Int = next.withLock { value in
                     defer { value += 1 }
@@ -32,7 +35,7 @@ extension TextIndex {
             }
         }
 
-        /// The index, once every thread that called ``work()`` has returned from it.
+        /// The index, once every thread that called ``work(_:)`` has returned from it.
         func index() -> TextIndex {
             TextIndex(authoring: config, parts: done.withLock { $0.map { $0! } })
         }

@@ -9,7 +9,7 @@ package protocol ModelRule: Rule {
 /// What a rule sees: the resolved config, the target platforms, the options; and where it reports.
 package struct RuleContext: Sendable {
     /// The config with references bound.
-    package let resolved: ResolvedConfig
+    package internal(set) var resolved: ResolvedConfig
     /// The SDKs checked for.
     package let platforms: Set<Platform>
     /// Whether `platforms` were inferred from the config (no `--platform`, no `platforms` in the
