@@ -92,6 +92,8 @@ import JSONSyntax
         }
         #expect(differing > 1_000)
         #expect(signature("Caf\u{E9}") == 0 && signature("\u{212A}") == 0)
+        // A byte past 0x7F in the first eight, in the last (read again in part) or alone after them.
+        #expect(signature("\u{E9}abcdefghij") == 0 && signature("abcdefgh\u{E9}") == 0 && signature("abcdefghijklmnop\u{E9}") == 0)
     }
 
     @Test func lineStartsAgreeWithTheByteLoop() {

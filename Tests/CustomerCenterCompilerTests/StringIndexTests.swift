@@ -35,6 +35,34 @@ import JSONSyntax
         #expect(resolved.key(ofTextAt: try #require(resolved.strings["k42"]?.key.range.start)) == nil, "a key is not a text")
     }
 
+    /// Each reference's key is looked up once, when the references are bound: the entry it
+    /// names, and whether an entry is named, are what comparing the keys as strings says (a key
+    /// referred to in another normalization than it is written in is named).
+    @Test func whatTheReferencesNameIsWhatTheirKeysFind() throws {
+        let screens = #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": ["#
+            + #"{"id": "a", "type": "CUSTOM_URL", "url": "https://x.example", "title_key": "cafe\u0301"}, "#
+            + #"{"id": "b", "type": "CANCEL", "title_key": "missing", "feedback_survey": {"title_key": "k3", "options": ["#
+            + #"{"id": "o1", "title_key": "k1"}, {"id": "o2", "title_key": "k1"}, {"id": "o3", "title_key": ""}]}}]}"#
+        let strings = (0..<40).map { #""k\#($0)": {"en": "text \#($0)"}"# }.joined(separator: ", ")
+            + #", "title": {"en": "Help"}, "caf\u00e9": {"en": "coffee"}, "cafe\u0301": {"en": "coffee again"}"#
+        let source = SourceFile(path: "c.json", text: Examples.authoring(screens: screens, strings: strings))
+        let resolved = try #require(Linter.analyze(source).resolved)
+        let entries = resolved.strings.entries
+        #expect(resolved.referencedPositions.count == resolved.stringReferences.count)
+        for (reference, position) in zip(resolved.stringReferences, resolved.referencedPositions) {
+            #expect(position == resolved.strings.position(of: reference.key.value), "\(reference.key.value)")
+        }
+        #expect(resolved.referencedPositions.contains(nil), "`missing` and the empty key name nothing")
+        let named = Set(resolved.stringReferences.map(\.key.value))
+        for position in entries.indices {
+            let key = entries.key(at: position)
+            #expect(resolved.isReferenced(entryAt: position) == named.contains(key), "\(key)")
+            #expect(resolved.isReferenced(key) == named.contains(key), "\(key)")
+        }
+        #expect(resolved.isReferenced("caf\u{E9}") && resolved.isReferenced("k1") && resolved.isReferenced("k3") && !resolved.isReferenced("k2"))
+        #expect(!resolved.isReferenced("missing"), "not a key of the table")
+    }
+
     @Test func aConfigWithoutTextsHasAnEmptyIndex() throws {
         let resolved = try #require(Linter.analyze(SourceFile(path: "c.json", text: #"{"screens": {}}"#)).resolved)
         #expect(resolved.strings.count == 0 && resolved.strings.keys.isEmpty && resolved.strings["title"] == nil)

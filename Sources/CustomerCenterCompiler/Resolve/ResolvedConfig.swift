@@ -45,8 +45,11 @@ package struct ResolvedConfig: Sendable {
     package let stringReferences: [StringReference]
     /// Every `promotional_offer_key` use, in document order.
     package let offerReferences: [Located<String>]
-    /// Keys some `*_key` names.
-    package let referencedStrings: Set<String>
+    /// The entry each of `stringReferences` names (its position in `strings.entries`, the first
+    /// of repeated keys), `nil` when the table has none: each key is looked up once, here.
+    package let referencedPositions: [Int?]
+    /// Per entry position (the first of repeated keys): whether some `*_key` names it.
+    private let referencedEntries: [Bool]
     /// Offers some path or option names.
     package let referencedOffers: Set<String>
     /// The default locale, normalized.
@@ -112,7 +115,12 @@ package struct ResolvedConfig: Sendable {
         }
         self.stringReferences = references
         self.offerReferences = offerReferences
-        self.referencedStrings = Set(references.map(\.key.value))
+        let strings = self.strings
+        let positions = references.map { strings.position(of: $0.key.value) }
+        var referencedEntries = [Bool](repeating: false, count: strings.entries.count)
+        for case let position? in positions { referencedEntries[position] = true }
+        self.referencedPositions = positions
+        self.referencedEntries = referencedEntries
         self.referencedOffers = Set(offerReferences.map(\.value))
 
         let localization = config.localization
@@ -132,11 +140,23 @@ package struct ResolvedConfig: Sendable {
         self.targetLocales = codes.map(LocaleCode.normalized)
         self.texts = indexingTexts ? TextIndex(config) : TextIndex()
         var drifting: [String: String] = [:]
-        let referenced = self.referencedStrings
-        for entry in config.localization?.entries ?? .empty where !referenced.contains(entry.key.value) {
-            if let sdkKey = SDKKeyDrift.nearestSDKKey(to: entry.key.value) { drifting[entry.key.value] = sdkKey }
+        for position in strings.entries.indices where !Self.isReferenced(entryAt: position, strings, referencedEntries) {
+            let key = strings.entries.key(at: position)
+            if let sdkKey = SDKKeyDrift.nearestSDKKey(to: key) { drifting[key] = sdkKey }
         }
         self.driftingKeys = drifting
+    }
+
+    /// Whether some `*_key` names the entry at `position` of `strings.entries` (a repeated key's
+    /// later entries as its first).
+    package func isReferenced(entryAt position: Int) -> Bool { Self.isReferenced(entryAt: position, strings, referencedEntries) }
+
+    /// Whether some `*_key` names `key`, a key of the table.
+    package func isReferenced(_ key: String) -> Bool { strings.position(of: key).map { referencedEntries[$0] } ?? false }
+
+    private static func isReferenced(entryAt position: Int, _ strings: StringIndex, _ referenced: [Bool]) -> Bool {
+        guard strings.entries.hasRepeatedKeys else { return referenced[position] }
+        return strings.position(of: strings.entries.key(at: position)).map { referenced[$0] } ?? false
     }
 
     /// The text of `key` for `locale`: exact match, then the language alone, then the default locale.

@@ -32,7 +32,7 @@ package enum StringsExport {
         var keys: [(key: String, entry: StringEntry, source: String)] = []
         for key in resolved.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = resolved.strings[key] else { continue }
-            if !includeUnused, !resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key) {
+            if !includeUnused, !resolved.isReferenced(key), !SDKStrings.keys.contains(key) {
                 unused.append(key)
                 continue
             }

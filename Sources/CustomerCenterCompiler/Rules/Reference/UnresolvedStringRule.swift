@@ -15,9 +15,10 @@ package enum UnresolvedStringRule: ModelRule {
     package static func check(_ context: inout RuleContext) {
         // The keys to suggest from, sorted only when a reference names none of them.
         var sortedKeys: [String]?
-        for reference in context.resolved.stringReferences {
+        // (Looked up once, when the references were bound: `referencedPositions`.)
+        for (reference, position) in zip(context.resolved.stringReferences, context.resolved.referencedPositions) {
             let key = reference.key
-            guard !key.value.isEmpty, context.resolved.strings[key.value] == nil else { continue }
+            guard position == nil, !key.value.isEmpty else { continue }
             let keys = sortedKeys ?? context.resolved.strings.keys.sorted()
             sortedKeys = keys
             let suggestion = context.suggestion(for: key.value, among: keys)

@@ -12,12 +12,12 @@ package enum UnusedStringRule: ModelRule {
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "contact_support": {"en": "Write to us"}"#))
 
     package static func check(_ context: inout RuleContext) {
-        for entry in context.config.localization?.entries ?? .empty {
-            let key = entry.key.value
-            guard !context.resolved.referencedStrings.contains(key), !SDKStrings.keys.contains(key),
-                  context.resolved.driftingKeys[key] == nil else { continue }
+        let entries = context.resolved.strings.entries
+        for position in entries.indices where !context.resolved.isReferenced(entryAt: position) {
+            let key = entries.key(at: position)
+            guard !SDKStrings.keys.contains(key), context.resolved.driftingKeys[key] == nil else { continue }
             context.report(.unusedString(key),
-                           on: entry.key)
+                           on: entries[position].key)
         }
     }
 }
