@@ -63,6 +63,23 @@ import JSONSyntax
         #expect(!resolved.isReferenced("missing"), "not a key of the table")
     }
 
+    /// Entries with one key twice (which the readers never make: the parser drops a repeated key)
+    /// still count as named together: a later entry is named when its key's first entry is.
+    @Test func aRepeatedKeysLaterEntryIsNamedWithItsFirst() throws {
+        let source = SourceFile(path: "c.json", text: Examples.authoring(strings: #""title": {"en": "Help"}"#))
+        var config = try #require(Linter.analyze(source).config)
+        let bytes = Array(#""title" "other" "title""#.utf8)
+        let table = TranslationTable(columns: TextColumns(capacity: 0), exceptions: [], locales: [], strings: JSONStrings.asWritten(in: bytes),
+                                     localeIsKey: true, fixedLocaleRange: nil)
+        var builder = StringEntries.Builder(capacity: 3)
+        for range in [ByteRange(0, 7), ByteRange(8, 15), ByteRange(16, 23)] { builder.add(keyAt: range, firstRecord: 0) }
+        config.localization?.entries = builder.build(table: table, recordCount: 0, parent: JSONPointer(tokens: ["localization", "localized_strings"]))
+        let resolved = ResolvedConfig(config)
+        #expect(resolved.strings.entries.hasRepeatedKeys && resolved.strings.entries.count == 3)
+        #expect(resolved.isReferenced(entryAt: 0) && !resolved.isReferenced(entryAt: 1) && resolved.isReferenced(entryAt: 2))
+        #expect(resolved.driftingKeys.isEmpty)
+    }
+
     @Test func aConfigWithoutTextsHasAnEmptyIndex() throws {
         let resolved = try #require(Linter.analyze(SourceFile(path: "c.json", text: #"{"screens": {}}"#)).resolved)
         #expect(resolved.strings.count == 0 && resolved.strings.keys.isEmpty && resolved.strings["title"] == nil)
