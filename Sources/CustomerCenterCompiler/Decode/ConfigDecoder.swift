@@ -29,7 +29,7 @@ enum ConfigDecoder {
         let collected = UncheckedSendable(table)
         let beside = threads > 1 && root.range.count >= (besideFrom ?? 256 << 10)
         let others: @Sendable () -> Others = {
-            Self.others(beside ? base.reading(base.node.tape.forAnotherThread()) : base, table: collected.value, repeatedKeyOffsets: repeatedKeyOffsets)
+            Self.others(beside ? base.forAnotherThread() : base, table: collected.value, repeatedKeyOffsets: repeatedKeyOffsets)
         }
         let screens = { Self.screens(base, repeatedKeyOffsets: repeatedKeyOffsets, threads: threads, pathsPerThread: pathsPerThread) }
         let (decoded, screenList) = beside ? Parallel.beside(others, screens) : (others(), screens())
@@ -187,8 +187,11 @@ enum ConfigDecoder {
     /// tape and writes nothing shared.
     static func paths(of screen: ObjectReader, screenKey: String, threads: Int, perThread: Int) -> [Path] {
         guard let (elements, pointer) = screen.objectElements("paths") else { return [] }
+        @Sendable func decode(_ part: Range<Int>, of screen: ObjectReader, at pointer: JSONPointer) -> [Path] {
+            elements[part].map { path(screen.element(at: $0.index, position: $0.position, of: pointer), screenKey: screenKey) }
+        }
         let runs = min(threads, elements.count / max(perThread, 1))
-        guard runs > 1 else { return elements.map { path(screen.element(at: $0.index, position: $0.position, of: pointer), screenKey: screenKey) } }
+        guard runs > 1 else { return decode(elements.indices, of: screen, at: pointer) }
         // Eight parts a thread or more, taken by whichever is free: a thread that shares its
         // core (the members decoded beside the screens) takes fewer, and none waits for it.
         let size = max(1, min(perThread, elements.count / (runs * 8)))
@@ -196,8 +199,7 @@ enum ConfigDecoder {
         return Parallel.map(parts, jobs: runs) { part in
             // Each part reads through handles of its own on the tape and the array's pointer
             // (``JSONTape/forAnotherThread()``): nothing it retains is retained by the other thread.
-            let (reader, pointer) = (screen.reading(screen.node.tape.forAnotherThread()), pointer.forAnotherThread())
-            return elements[part].map { path(reader.element(at: $0.index, position: $0.position, of: pointer), screenKey: screenKey) }
+            decode(part, of: screen.forAnotherThread(), at: pointer.forAnotherThread())
         }.flatMap { $0 }
     }
 

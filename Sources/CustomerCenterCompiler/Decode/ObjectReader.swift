@@ -19,10 +19,11 @@ struct ObjectReader: Sendable {
         self.repeatedKeyOffsets = repeatedKeyOffsets
     }
 
-    /// The same object read through `tape`, another handle on its document, with a pointer of
-    /// its own (``JSONTape/forAnotherThread()``): for a thread that reads beside another.
-    func reading(_ tape: JSONTape) -> ObjectReader {
-        ObjectReader(tape.node(at: node.index), pointer: pointer.forAnotherThread(), format: format, repeatedKeyOffsets: repeatedKeyOffsets)!
+    /// The same object read through another handle on its document, with a pointer of its own
+    /// (``JSONTape/forAnotherThread()``): for a thread that reads beside another.
+    func forAnotherThread() -> ObjectReader {
+        ObjectReader(node.tape.forAnotherThread().node(at: node.index), pointer: pointer.forAnotherThread(), format: format,
+                     repeatedKeyOffsets: repeatedKeyOffsets)!
     }
 
     /// The member for field `name`: the exact key, or in a response also the spelling iOS
@@ -104,7 +105,8 @@ struct ObjectReader: Sendable {
 
     /// Objects among the elements of array `name`.
     func objects(_ name: String) -> [ObjectReader] {
-        (array(name) ?? []).compactMap { ObjectReader($0.node, pointer: $0.pointer, format: format, repeatedKeyOffsets: repeatedKeyOffsets) }
+        guard let (elements, pointer) = objectElements(name) else { return [] }
+        return elements.map { element(at: $0.index, position: $0.position, of: pointer) }
     }
 
     /// Text by key (`<base>_key`, authoring) or written out (`<base>`, response).
