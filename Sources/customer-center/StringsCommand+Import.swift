@@ -1,0 +1,47 @@
+import CustomerCenterCompiler
+
+/// `strings import`: the translators' files merged into the config by the `ImportStrings` job.
+extension StringsCommand {
+    /// `strings import CONFIG FILE…` (docs/translation.md).
+    static func importing(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        for option in ["--locale", "--output", "--out-dir", "--include-unused"] where arguments.has(option) {
+            throw UsageError(message: "'\(option == "--output" ? "-o" : option)' goes with 'strings export'",
+                             help: "import reads each file's locale from the file")
+        }
+        guard arguments.positionals.count >= 2 else {
+            throw UsageError(message: "'strings import' takes a CONFIG and the translation files to merge into it",
+                             help: "customer-center strings import customer_center.json de.xlf fr.po")
+        }
+        guard !arguments.positionals.contains("-") else {
+            throw UsageError(message: "'strings import' reads files, not standard input ('-')")
+        }
+        let config = arguments.positionals[0]
+        let dryRun = arguments.has("--dry-run")
+        // The diff of --dry-run is standard output's: the report goes to standard error then.
+        let stream: Int32 = dryRun ? 2 : 1
+        let (format, options) = try ReportingOptions.rendering(arguments, stream: stream)
+        let job = ImportStrings(config: config, files: Array(arguments.positionals.dropFirst()), dryRun: dryRun,
+                                allOrNothing: arguments.has("--all-or-nothing"))
+        let outcome = Workspace().run(job)
+        let human = [ReportFormat.human, .compact].contains(format)
+        if let plan = outcome.plan, plan.unusable == nil, human || stream == 1 {
+            Terminal.err(importSummary(plan, config: config, dryRun: dryRun) + "\n")
+        }
+        let findings = outcome.result.report.counts.total > 0
+        return RunOutput.finish(outcome.result, format: format, options: options, stream: stream, renderReport: findings || !human)
+    }
+
+    /// "imported 3 translations into c.json (2 units unchanged; 1 fuzzy and 4 empty not taken; 1 refused)".
+    static func importSummary(_ plan: StringsImport.Plan, config: String, dryRun: Bool) -> String {
+        let count = countText(plan.changes.count, "translation")
+        var text = plan.changes.isEmpty ? "\(config) unchanged: no translation to take" : (dryRun ? "would import " : "imported ") + count + " into \(config)"
+        var parts: [String] = []
+        if plan.unchanged > 0 { parts.append("\(countText(plan.unchanged, "unit")) as the config has them") }
+        if plan.fuzzy > 0 { parts.append("\(countText(plan.fuzzy, "fuzzy unit")) (needing review) not taken") }
+        if plan.empty > 0 { parts.append("\(countText(plan.empty, "unit")) without a translation") }
+        if plan.refused > 0 { parts.append("\(countText(plan.refused, "unit")) refused (below)") }
+        if plan.withheld > 0 { parts.append("\(countText(plan.withheld, "good translation")) withheld by --all-or-nothing") }
+        if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
+        return text
+    }
+}
