@@ -89,7 +89,7 @@ import TestSupport
     /// The GitLab job is valid CI configuration (check-jsonschema's copy of GitLab's schema); its
     /// script, run as GitLab would (one shell, stop at the first failing line), writes the report
     /// its artifacts name, and fails the job when lint fails the gate.
-    @Test func theGitLabJobWritesItsCodeQualityReport() throws {
+    @Test(.needs(.checkJSONSchema, .pyyaml)) func theGitLabJobWritesItsCodeQualityReport() throws {
         let yaml = try Scratch.directory("cc-cli", files: [".gitlab-ci.yml": try block("gitlab-job: ")])
         let valid = try Subprocess.run(command: "check-jsonschema", ["--builtin-schema", "vendor.gitlab-ci", yaml.appendingPathComponent(".gitlab-ci.yml").path])
         #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
@@ -110,7 +110,7 @@ import TestSupport
     /// The reviewdog workflow's run block, on a config with errors, feeds reviewdog the format it
     /// names and leaves the verdict to it (reviewdog itself is a stand-in here that keeps what it
     /// is given).
-    @Test func theReviewdogStepPipesRdjson() throws {
+    @Test(.needs(.pyyaml)) func theReviewdogStepPipesRdjson() throws {
         let steps = try #require((((try job("workflow: reviewdog")["jobs"] as? [String: Any])?["review"] as? [String: Any])?["steps"] as? [[String: Any]]))
         let run = try #require(steps.compactMap { $0["run"] as? String }.first)
         let broken = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Examples/broken.json"), encoding: .utf8)

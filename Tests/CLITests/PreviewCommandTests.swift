@@ -107,15 +107,7 @@ import TestSupport
         #expect(refused.stderr.contains("is an SDK response") && refused.stdout.isEmpty)
     }
 
-    @Test func theRealBrowserFindsTheLongGermanTitle() throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let found = ["chromium-headless-shell", "chromium"].contains { name in
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
-        guard found else {
-            print("skipped: no chromium-headless-shell or chromium on PATH (Scripts/ci/test-preview.sh runs this check in CI)")
-            return
-        }
+    @Test(.needs(.chromium)) func theRealBrowserFindsTheLongGermanTitle() throws {
         let result = try CLI.run(["preview", "--check", "--format", "compact", Self.longTitle])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 1)
@@ -125,11 +117,8 @@ import TestSupport
     /// `--png` with the real browser: every screenshot a whole PNG as wide as its page, all from
     /// one browser process (a wrapper counts the starts); CUSTOMER_CENTER_BROWSER_PIPE=0 gets the
     /// same PNGs from one process per screenshot.
-    @Test func theRealBrowserTakesEveryScreenshotInOneProcess() throws {
-        guard let real = ["chromium-headless-shell", "chromium"].lazy.compactMap({ ProcessRunner.find([$0]) }).first else {
-            print("skipped: no chromium-headless-shell or chromium on PATH (Scripts/ci/test-preview.sh runs this check in CI)")
-            return
-        }
+    @Test(.needs(.chromium)) func theRealBrowserTakesEveryScreenshotInOneProcess() throws {
+        let real = try #require(["chromium-headless-shell", "chromium"].lazy.compactMap({ ProcessRunner.find([$0]) }).first)
         let directory = try Scratch.directory("cc-preview-one-browser")
         let starts = directory.appendingPathComponent("starts")
         let browser = try Self.fakeBrowser("echo started >> '\(starts.path)'\nexec '\(real)' \"$@\"")

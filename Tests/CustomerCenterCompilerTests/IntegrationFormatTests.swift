@@ -27,7 +27,7 @@ import JSONSyntax
         ])
     }
 
-    @Test func sarifIsValidAgainstTheOfficialSchema() throws {
+    @Test(.needs(.jsonschema)) func sarifIsValidAgainstTheOfficialSchema() throws {
         let sarif = SARIFRenderer(rules: RuleCatalog.all, toolVersion: "1.2.3").render(try Self.report())
         let dir = try Scratch.directory("cc-sarif")
         let file = dir.appendingPathComponent("out.sarif")
