@@ -41,12 +41,17 @@ package struct RuleMessage: Sendable, Equatable {
     package let severity: Severity
     /// The sentence shown to the user.
     package let text: String
+    /// What the one finding gathers, when it stands for several things (the locales a key has no
+    /// text in): a baseline entry accepts it while these are among the entry's (docs/commands.md
+    /// "Baselines"). `nil`: the finding is one thing, and its message says what.
+    package let parts: [String]?
 
-    /// A message of `rule`.
-    package init(_ rule: RuleDescriptor, _ text: String) {
+    /// A message of `rule`; `parts`, when it gathers several things.
+    package init(_ rule: RuleDescriptor, _ text: String, parts: [String]? = nil) {
         self.rule = rule.id
         self.severity = rule.defaultSeverity
         self.text = text
+        self.parts = parts
     }
 }
 
@@ -68,6 +73,8 @@ public struct Diagnostic: Sendable, Equatable {
     public var notes: [DiagnosticNote]
     /// A suggested edit (the fix job (``Autofix``) applies it).
     package var fix: Fix?
+    /// What it gathers, when it stands for several things (``RuleMessage/parts``).
+    package var parts: [String]?
 
     /// Whether the finding has a fix, and of which kind: `.safe` ones are applied by
     /// the fix job (``Autofix``), `.unsafe` ones only with `unsafe: true`;
@@ -188,9 +195,11 @@ package struct DiagnosticSink: Sendable {
     /// Records a finding with its message, at the rule's default severity.
     package mutating func emit(_ message: RuleMessage, at range: ByteRange, pointer: JSONPointer = .root,
                               notes: [DiagnosticNote] = [], fix: Fix? = nil) {
-        append(Diagnostic(
+        var diagnostic = Diagnostic(
             id: message.rule, severity: message.severity, message: message.text, file: file, range: range,
-            pointer: pointer, notes: notes, fix: fix))
+            pointer: pointer, notes: notes, fix: fix)
+        diagnostic.parts = message.parts
+        append(diagnostic)
     }
 
     /// Records a diagnostic of `rule` at its default severity. Only the parser's findings use it:

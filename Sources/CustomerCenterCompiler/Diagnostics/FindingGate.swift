@@ -55,7 +55,7 @@ package struct FindingGate: Sendable {
     var ignores: [(index: Int, rule: RuleID, pointer: JSONPointer)] = []
     /// Indices of the entries that matched a finding.
     package var usedIgnores: Set<Int> = []
-    /// The baseline's accepted findings of this file still unmatched: `rule \0 pointer` → count.
+    /// The baseline's accepted findings of this file still unmatched: `Baseline.Entry.keys` → count.
     var baseline: [String: Int]?
     /// `compile`: the rules whose findings block it (`RuleDescriptor.blocksCompile`); their
     /// findings are kept (and counted as errors) whatever the level or `ignore` says.
@@ -101,12 +101,11 @@ package struct FindingGate: Sendable {
             }
         }
         if isIgnored(result) { return nil }
-        if baseline != nil {
-            let key = diagnostic.id.rawValue + "\u{0}" + diagnostic.pointer.description
-            if let remaining = baseline?[key], remaining > (baselineTaken?[key] ?? 0) {
-                if baselineTaken != nil { baselineTaken?[key, default: 0] += 1 } else { baseline?[key] = remaining - 1 }
-                return nil
+        if baseline != nil, let keys = acceptingKeys(result) {
+            for key in keys {
+                if baselineTaken != nil { baselineTaken?[key, default: 0] += 1 } else { baseline?[key]? -= 1 }
             }
+            return nil
         }
         // `--quiet` only hides: the finding still uses up its `ignore` entry or baseline entry
         // above, so hiding warnings never makes their suppressions look stale.
@@ -138,6 +137,27 @@ package struct FindingGate: Sendable {
         for (key, taken) in fork.baselineTaken ?? [:] {
             if let remaining = baseline?[key] { baseline?[key] = remaining - taken }
         }
+    }
+
+    /// The baseline keys that accept `finding` (at its configured severity), all still unmatched,
+    /// or `nil` when none does (docs/commands.md "Baselines"): an entry recorded at the same or a
+    /// higher severity that said the same (a finding that is one thing) or gathered every part
+    /// it gathers now (the locales a key has no text in); an entry that recorded neither accepts
+    /// any finding at its place.
+    private func acceptingKeys(_ finding: Diagnostic) -> [String]? {
+        func unmatched(_ key: String) -> Bool { (baseline?[key] ?? 0) > (baselineTaken?[key] ?? 0) }
+        let place = Baseline.place(finding.id, finding.pointer.description)
+        if unmatched(place) { return [place] }
+        for severity in Severity.allCases where severity >= finding.severity {
+            let keys: [String]
+            if let parts = finding.parts, !parts.isEmpty {
+                keys = Array(Set(parts)).map { Baseline.key(place, severity, part: $0) }
+            } else {
+                keys = [Baseline.key(place, severity, message: finding.message)]
+            }
+            if keys.allSatisfy(unmatched) { return keys }
+        }
+        return nil
     }
 
     /// Whether an `ignore` entry suppresses `diagnostic` (recording the entry as used).

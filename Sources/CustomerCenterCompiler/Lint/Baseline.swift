@@ -11,6 +11,35 @@ package struct Baseline: Sendable {
         package var count: Int
         /// The entry's bytes in the baseline file (for stale reports).
         package var range: ByteRange
+        /// The finding's severity when it was accepted: a finding now more severe is new.
+        /// `nil` in an entry written before baselines recorded what a finding says.
+        package var severity: Severity? = nil
+        /// What the finding said (when it is one thing): another message is another finding.
+        package var message: String? = nil
+        /// What the finding gathered (the locales a key had no text in): a finding that gathers
+        /// one more is new; one that gathers fewer is still accepted.
+        package var parts: [String]? = nil
+
+        /// The keys under which the gate matches a finding against this entry (``FindingGate``):
+        /// one for a finding that is one thing, one per part for a gathering one, and the
+        /// place alone for an entry that recorded neither.
+        package var keys: [String] {
+            let place = Baseline.place(rule, pointer)
+            guard let severity else { return [place] }
+            if let parts { return parts.map { Baseline.key(place, severity, part: $0) } }
+            return [Baseline.key(place, severity, message: message ?? "")]
+        }
+    }
+
+    /// A finding's place: its rule and pointer.
+    package static func place(_ rule: RuleID, _ pointer: String) -> String { rule.rawValue + "\u{0}" + pointer }
+    /// The key of a finding that is one thing, at `severity`.
+    package static func key(_ place: String, _ severity: Severity, message: String) -> String {
+        place + "\u{0}" + severity.rawValue + "\u{0}m" + message
+    }
+    /// The key of one part of a gathering finding, at `severity`.
+    package static func key(_ place: String, _ severity: Severity, part: String) -> String {
+        place + "\u{0}" + severity.rawValue + "\u{0}p" + part
     }
 
     /// The baseline file.
@@ -30,6 +59,9 @@ package struct Baseline: Sendable {
             Field("rule", .text, required: true, "The rule id."),
             Field("pointer", .text, required: true, "The JSON pointer of the finding."),
             Field("count", .integer(minimum: 1, maximum: nil), "How many (default 1)."),
+            Field("severity", .string(StringSchema(enumValues: ["error", "warning", "note"])), "Its severity when accepted: a finding now more severe is new."),
+            Field("message", .text, "What it said: a finding that says something else is new."),
+            Field("parts", .array(.text), "What it gathered (the locales a key had no text in): a finding that gathers more is new."),
         ]))), required: true, "The findings."),
     ])
 
@@ -48,7 +80,12 @@ package struct Baseline: Sendable {
                 guard let file = finding.string("file")?.value, let rule = finding.string("rule")?.value,
                       let pointer = finding.string("pointer")?.value else { continue }
                 let count = Int(finding.number("count")?.value.int64Value ?? 1)
-                entries.append(Entry(file: Self.normalizedPath(file), rule: RuleID(rawValue: rule), pointer: pointer, count: max(1, count), range: finding.node.range))
+                var entry = Entry(file: Self.normalizedPath(file), rule: RuleID(rawValue: rule), pointer: pointer, count: max(1, count), range: finding.node.range)
+                entry.severity = finding.string("severity").flatMap { Severity(rawValue: $0.value) }
+                entry.parts = finding.array("parts")?.compactMap { $0.node.stringValue }
+                entry.message = entry.parts == nil ? finding.string("message")?.value : nil
+                if entry.severity != nil, entry.parts?.isEmpty ?? (entry.message == nil) { entry.severity = nil }
+                entries.append(entry)
             }
         }
         diagnostics = sink.diagnostics
@@ -56,14 +93,22 @@ package struct Baseline: Sendable {
 
     /// The baseline of `reports`' findings, canonical JSON.
     package static func write(_ reports: [FileReport], pathKey: (String) -> String = Baseline.normalizedPath) -> String {
-        var counts: [String: (file: String, rule: String, pointer: String, count: Int)] = [:]
+        typealias Written = (file: String, rule: String, pointer: String, severity: String, message: String?, parts: [String]?, count: Int)
+        var counts: [String: Written] = [:]
         for diagnostic in reports.flatMap(\.diagnostics) {
             let file = pathKey(diagnostic.file)
-            let key = "\(file)\u{0}\(diagnostic.id)\u{0}\(diagnostic.pointer)"
-            counts[key, default: (file, diagnostic.id.rawValue, diagnostic.pointer.description, 0)].count += 1
+            let parts = diagnostic.parts.map { Array(Set($0)).sorted() }
+            let message = parts == nil ? diagnostic.message : nil
+            let substance = parts.map { "p" + $0.joined(separator: "\u{0}") } ?? "m" + diagnostic.message
+            let key = "\(file)\u{0}\(diagnostic.id)\u{0}\(diagnostic.pointer)\u{0}\(diagnostic.severity.rawValue)\u{0}\(substance)"
+            counts[key, default: (file, diagnostic.id.rawValue, diagnostic.pointer.description, diagnostic.severity.rawValue, message, parts, 0)].count += 1
         }
-        let findings = counts.values.sorted { ($0.file, $0.rule, $0.pointer) < ($1.file, $1.rule, $1.pointer) }.map { entry in
-            JSONValue.record([("file", .text(entry.file)), ("rule", .text(entry.rule)), ("pointer", .text(entry.pointer)), ("count", .integer(entry.count))])
+        let findings = counts.sorted { ($0.value.file, $0.value.rule, $0.value.pointer, $0.key) < ($1.value.file, $1.value.rule, $1.value.pointer, $1.key) }.map { _, entry in
+            var members: [(String, JSONValue)] = [("file", .text(entry.file)), ("rule", .text(entry.rule)), ("pointer", .text(entry.pointer)),
+                                                  ("count", .integer(entry.count)), ("severity", .text(entry.severity))]
+            if let parts = entry.parts { members.append(("parts", .list(parts.map { .text($0) }))) }
+            if let message = entry.message { members.append(("message", .text(message))) }
+            return JSONValue.record(members)
         }
         return JSONWriter(sortKeys: true).write(.record([("version", .integer(1)), ("findings", .list(findings))]))
     }

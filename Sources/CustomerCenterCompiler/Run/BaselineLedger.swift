@@ -28,12 +28,12 @@ package struct BaselineLedger: Sendable {
         }
     }
 
-    /// The accepted findings of the file at `location`: `rule \0 pointer` → count.
+    /// The accepted findings of the file at `location`: each entry's keys (``Baseline/Entry/keys``) → count.
     mutating func take(for location: String) -> [String: Int] {
         let file = pathKey(location)
         var accepted: [String: Int] = [:]
         for (index, entry) in baseline.entries.enumerated() where entry.file == file && remaining[index] > 0 {
-            accepted[entry.rule.rawValue + "\u{0}" + entry.pointer, default: 0] += remaining[index]
+            for key in entry.keys { accepted[key, default: 0] += remaining[index] }
         }
         return accepted
     }
@@ -45,10 +45,12 @@ package struct BaselineLedger: Sendable {
         if checked { self.checked.insert(file) }
         var left = unmatched
         for (index, entry) in baseline.entries.enumerated() where entry.file == file && remaining[index] > 0 {
-            let key = entry.rule.rawValue + "\u{0}" + entry.pointer
-            let keep = min(remaining[index], left[key] ?? 0)
+            // A gathering entry was matched as often as its most used part (a finding that
+            // gathers fewer parts than the entry still matched it).
+            let keys = entry.keys
+            let keep = keys.reduce(remaining[index]) { min($0, left[$1] ?? 0) }
             remaining[index] = keep
-            left[key] = (left[key] ?? 0) - keep
+            for key in keys { left[key] = (left[key] ?? 0) - keep }
         }
     }
 

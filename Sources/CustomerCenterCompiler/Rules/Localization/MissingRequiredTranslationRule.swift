@@ -31,6 +31,7 @@ extension RuleMessage {
     /// `l10n.missing-required-translation`: the gaps, and what to add.
     static func missingRequiredTranslation(_ entry: StringEntry, _ gaps: [String], defaultLocale: String?) -> RuleMessage {
         RuleMessage(MissingRequiredTranslationRule.descriptor, MissingTranslationRule.gapText(entry.key.value, gaps, defaultLocale)
-            + "; the configuration requires these locales" + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale))
+            + "; the configuration requires these locales" + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale),
+                    parts: gaps)
     }
 }

@@ -66,6 +66,7 @@ extension RuleMessage {
     /// `l10n.missing-translation`: the gaps (six shown), what shows instead, and what to add.
     static func missingTranslation(_ entry: StringEntry, _ gaps: [String], defaultLocale: String?) -> RuleMessage {
         RuleMessage(MissingTranslationRule.descriptor, MissingTranslationRule.gapText(entry.key.value, gaps, defaultLocale)
-            + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale))
+            + MissingTranslationRule.whatToWrite(entry, gaps, defaultLocale),
+                    parts: gaps)
     }
 }
