@@ -59,7 +59,7 @@ import TestSupport
         Case(arguments: ["lnit", "clean.json"], status: 2, stdout: "", stderrContains: "did you mean 'lint'?"),
         Case(arguments: ["lint", "--max-warnings", "x", "clean.json"], status: 2, stdout: "", stderrContains: "whole number"),
         Case(arguments: ["lint", "missing.json"], status: 3, stdout: "nothing was checked; 1 file was not read\n", stderrContains: "cannot read 'missing.json'"),
-        Case(arguments: ["lint", "clean.json", "missing.json"], status: 3, stdout: "no problems found in 1 file; 1 file was not read\n",
+        Case(arguments: ["lint", "clean.json", "missing.json"], status: 3, stdout: "checked 1 file, no findings; 1 file was not read\n",
              stderrContains: "cannot read 'missing.json'"),
         Case(arguments: ["lint", "--config", "nope.json", "clean.json"], status: 3, stdout: "nothing was checked; 1 file was not read\n",
              stderrContains: "cannot read 'nope.json'"),

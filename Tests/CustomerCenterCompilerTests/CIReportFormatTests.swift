@@ -76,7 +76,7 @@ import JSONSyntax
     print("errors", len(errors))
     """
 
-    @Test func gitlabIsWhatGitLabDocumentsAndCountsEverything() throws {
+    @Test(.needs(.jsonschema)) func gitlabIsWhatGitLabDocumentsAndCountsEverything() throws {
         let report = try Self.report()
         let output = GitLabRenderer().render(report)
         #expect(try python(Self.validate, [Self.gitlabSchema, "document"], stdin: output).hasSuffix("errors 0\n"))
@@ -87,9 +87,9 @@ import JSONSyntax
         let paths = Set(issues.compactMap { ($0["location"] as? [String: Any])?["path"] as? String })
         #expect(paths.contains(Self.hostileName) && paths.contains("configs/hostile config,1.json") && paths.contains("missing <dir>/x.json"))
         #expect(issues.contains { ($0["description"] as? String)?.contains("'missing%key' is not a key") == true })
-        #expect(issues.contains { $0["check_name"] as? String == "unreadable" && $0["severity"] as? String == "critical" })
+        #expect(issues.contains { $0["check_name"] as? String == "unreadable" && $0["severity"] as? String == "blocker" })
         let severities = Set(issues.compactMap { $0["severity"] as? String })
-        #expect(severities == ["major", "minor", "info", "critical"])
+        #expect(severities == ["major", "minor", "info", "blocker"])
     }
 
     @Test func gitlabCountsPastTheDisplayCap() throws {
@@ -127,7 +127,7 @@ import JSONSyntax
     print(json.dumps({name: [[v.line, v.message] for v in found] for name, found in violations.items()}))
     """
 
-    @Test func checkstyleIsReadByDiffCoverExactly() throws {
+    @Test(.needs(.diffCover)) func checkstyleIsReadByDiffCoverExactly() throws {
         let report = try Self.report()
         let xml = CheckstyleRenderer().render(report)
         let read = try #require(try JSONSerialization.jsonObject(with: Data(python(Self.checkstyleReader, stdin: xml).utf8)) as? [String: [[Any]]])
@@ -147,7 +147,7 @@ import JSONSyntax
         #expect(xml.contains("<file name=\"clean.json\"/>"))
     }
 
-    @Test func checkstyleCountsPastTheDisplayCap() throws {
+    @Test(.needs(.diffCover)) func checkstyleCountsPastTheDisplayCap() throws {
         let report = try Self.cappedReport()
         let xml = CheckstyleRenderer().render(report)
         let read = try #require(try JSONSerialization.jsonObject(with: Data(python(Self.checkstyleReader, stdin: xml).utf8)) as? [String: [[Any]]])
@@ -187,7 +187,7 @@ import JSONSyntax
      "$ref": "#/definitions/%@"}
     """#
 
-    @Test(arguments: [false, true])
+    @Test(.needs(.jsonschema), arguments: [false, true])
     func rdjsonFollowsReviewdogsDefinitionAndCountsEverything(_ lines: Bool) throws {
         let report = try Self.report()
         let output = RDJSONRenderer(lines: lines).render(report)

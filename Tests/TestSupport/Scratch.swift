@@ -12,6 +12,11 @@ public enum Scratch {
     public static func directory(_ prefix: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        register(url)
+        return url
+    }
+
+    private static func register(_ url: URL) {
         lock.lock()
         defer { lock.unlock() }
         if !hooked {
@@ -19,6 +24,16 @@ public enum Scratch {
             atexit { Scratch.removeAll() }
         }
         directories.append(url)
+    }
+
+    /// A new empty directory that every user may read and write (`/tmp/prefix-UUID`, mode 0777),
+    /// removed at exit: for a test that runs the binary as another user (the run's `$TMPDIR` may
+    /// be private to this one).
+    public static func shared(_ prefix: String) throws -> URL {
+        let url = URL(fileURLWithPath: "/tmp").appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: url.path)
+        register(url)
         return url
     }
 

@@ -66,6 +66,8 @@ package struct DiagnosticSummary: Sendable, Equatable {
     package var unreadable: Int = 0
     /// Outputs that could not be written.
     package var unwritten: Int = 0
+    /// Other failures of the run (a fetch that got nothing, a page not measured, a baseline not written).
+    package var otherFailures: Int = 0
 }
 
 /// An input that could not be read (a directory, a missing file, a bad `--config`): the run
@@ -137,7 +139,21 @@ public struct LintReport: Sendable {
         let counts = self.counts
         let unwritten = events.filter { if case .writeFailed = $0 { return true } else { return false } }.count
         return DiagnosticSummary(files: inputCount ?? files.count, errors: counts.errors, warnings: counts.warnings, notes: counts.notes,
-                                 unreadable: unreadable.count, unwritten: unwritten)
+                                 unreadable: unreadable.count, unwritten: unwritten,
+                                 otherFailures: events.filter { $0.failsRun }.count - unwritten)
+    }
+
+    /// What failed the run besides its findings, in the order met: inputs that could not be read,
+    /// then the other events that end a run with exit 2 or 3 (a write that failed, a fetch that got
+    /// nothing, a page the browser did not measure, a baseline not written). Every format renders
+    /// each of these as a failure (docs/formats.md "A failed run"), so no report of a failed run
+    /// reads as a clean one.
+    package var failures: [RunFailure] {
+        unreadable.map { RunFailure(kind: "unreadable", path: $0.path, message: "cannot read '\($0.path)': \($0.reason)") }
+            + events.compactMap { event in
+                guard event.failsRun else { return nil }
+                return RunFailure(kind: event.kind, path: event.path, message: event.message)
+            }
     }
 
     /// Every finding of the run, counted.
@@ -161,4 +177,17 @@ public struct LintReport: Sendable {
         if let maxWarnings, summary.warnings > maxWarnings { return true }
         return false
     }
+}
+
+/// One thing that failed a run besides its findings (``LintReport/failures``).
+package struct RunFailure: Sendable, Equatable {
+    /// The event's kind (`unreadable`, `not-pulled`, `write-failed`, …), as `--format json` names it.
+    package let kind: String
+    /// The file it is about, if it is about one.
+    package let path: String?
+    /// What happened, in words, with the path.
+    package let message: String
+
+    /// What a format that needs a file names when the failure is about none (a fetch).
+    package static let runName = "customer-center"
 }

@@ -40,6 +40,8 @@ public struct RuleDescriptor: Sendable {
     private let morePassing: @Sendable () -> [String]
     /// The format the examples are read as.
     public let exampleFormat: InputFormat
+    /// Whether the examples are read with the format detected, not given (a rule about detection).
+    package let examplesDetectTheFormat: Bool
     /// The configuration file the examples are checked under (`locales.required`, `platforms`):
     /// `rules`, `explain`, the generic example test and the editor tests all read it from here.
     package let exampleConfiguration: RuleExampleConfiguration
@@ -56,8 +58,8 @@ public struct RuleDescriptor: Sendable {
         passingExample: @escaping @Sendable @autoclosure () -> String,
         moreFailingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
         morePassingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
-        exampleFormat: InputFormat = .authoring, exampleConfiguration: RuleExampleConfiguration = RuleExampleConfiguration(),
-        editorAddition: EditorAddition? = nil
+        exampleFormat: InputFormat = .authoring, examplesDetectTheFormat: Bool = false,
+        exampleConfiguration: RuleExampleConfiguration = RuleExampleConfiguration(), editorAddition: EditorAddition? = nil
     ) {
         self.id = id
         self.summary = summary
@@ -74,6 +76,7 @@ public struct RuleDescriptor: Sendable {
         self.moreFailing = moreFailingExamples
         self.morePassing = morePassingExamples
         self.exampleFormat = exampleFormat
+        self.examplesDetectTheFormat = examplesDetectTheFormat
         self.exampleConfiguration = exampleConfiguration
         self.editorAddition = editorAddition
     }

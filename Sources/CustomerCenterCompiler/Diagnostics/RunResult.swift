@@ -115,6 +115,16 @@ public enum RunEvent: Sendable, Equatable {
         }
     }
 
+    /// Whether it fails the run by itself, whatever the findings (exit 2 or 3), and so is a
+    /// failure every format renders (`LintReport.failures`). Unreadable inputs are listed there
+    /// from `LintReport.unreadable`; `refused` ends a run before any report.
+    package var failsRun: Bool {
+        switch self {
+        case .writeFailed, .notChecked, .notPulled, .baselineNotWritten: return true
+        default: return false
+        }
+    }
+
     /// A short name of the kind of event (`--format json`'s `kind`).
     public var kind: String {
         switch self {

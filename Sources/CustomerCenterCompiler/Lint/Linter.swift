@@ -175,6 +175,8 @@ package enum Linter {
             SchemaValidation.reportUnknownFormat(root, into: &sink)
             return
         }
+        // A response detected beside an authoring config's members: the choice is said, as an error.
+        if options.inputFormat == nil, format == .response { SchemaAmbiguousFormatRule.check(root, into: &sink) }
         analysis.config = document.config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
         let platforms = analysis.platforms, repeatedKeyOffsets = document.repeatedKeyOffsets

@@ -72,7 +72,7 @@ package enum RuleDocumentation {
 extension RuleDescriptor {
     /// The options a rule's examples are linted with: their format and their configuration.
     package var exampleOptions: LintOptions {
-        LintOptions(inputFormat: exampleFormat, platforms: exampleConfiguration.platforms, requiredLocales: exampleConfiguration.requiredLocales)
+        LintOptions(inputFormat: examplesDetectTheFormat ? nil : exampleFormat, platforms: exampleConfiguration.platforms, requiredLocales: exampleConfiguration.requiredLocales)
     }
 }
 

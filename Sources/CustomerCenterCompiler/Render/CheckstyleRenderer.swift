@@ -45,9 +45,10 @@ package struct CheckstyleRenderer {
             }
             out += "  </file>\n"
         }
-        for file in report.unreadable {
-            out += "  <file name=\"\(Self.attribute(file.path))\">\n"
-            out += "    <error line=\"0\" severity=\"error\" message=\"\(Self.attribute("cannot read '\(file.path)': \(file.reason)"))\" source=\"unreadable\"/>\n"
+        // What failed the run besides its findings: an error each (docs/formats.md "A failed run").
+        for failure in report.failures {
+            out += "  <file name=\"\(Self.attribute(failure.path ?? RunFailure.runName))\">\n"
+            out += "    <error line=\"0\" severity=\"error\" message=\"\(Self.attribute(failure.message))\" source=\"\(Self.attribute(failure.kind))\"/>\n"
             out += "  </file>\n"
         }
         return out + "</checkstyle>\n"

@@ -35,8 +35,9 @@ package struct GitHubRenderer {
                     + Self.escapeData("… and \(MessageText.count(count, "more finding", "more findings")) of this rule in this file (not listed)") + "\n"
             }
         }
-        for file in report.unreadable {
-            out += "::error file=\(Self.escapeProperty(file.path)),title=unreadable::" + Self.escapeData("cannot read '\(file.path)': \(file.reason)") + "\n"
+        for failure in report.failures {
+            let file = failure.path.map { "file=\(Self.escapeProperty($0))," } ?? ""
+            out += "::error \(file)title=\(Self.escapeProperty(failure.kind))::" + Self.escapeData(failure.message) + "\n"
         }
         return out
     }

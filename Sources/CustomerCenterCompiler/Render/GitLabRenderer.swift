@@ -43,9 +43,10 @@ package struct GitLabRenderer {
                                     severity: Self.severity(worst), file: file.source.path, lines: (1, 1)))
             }
         }
-        for file in report.unreadable {
-            issues.append(issue(description: "cannot read '\(file.path)': \(file.reason)", check: "unreadable",
-                                key: "unreadable\u{0}\(path(file.path))", severity: "critical", file: file.path, lines: (1, 1)))
+        for failure in report.failures {
+            let file = failure.path ?? RunFailure.runName
+            issues.append(issue(description: failure.message, check: failure.kind,
+                                key: "\(failure.kind)\u{0}\(path(file))", severity: "blocker", file: file, lines: (1, 1)))
         }
         return JSONWriter(sortKeys: false).write(.list(issues))
     }
@@ -65,7 +66,7 @@ package struct GitLabRenderer {
     }
 
     /// GitLab's scale is info, minor, major, critical, blocker: an error is `major`, a warning
-    /// `minor`, a note `info`; an unreadable input `critical`.
+    /// `minor`, a note `info`; what failed the run (an unreadable input, a failed fetch) `blocker`.
     static func severity(_ severity: Severity) -> String {
         switch severity {
         case .error: return "major"

@@ -129,9 +129,13 @@ package struct HumanRenderer {
         if summary.unwritten > 0 {
             unread += "; " + paint(MessageText.count(summary.unwritten, "output") + " could not be written", Style.error)
         }
+        if summary.otherFailures > 0 {
+            unread += "; " + paint("the run failed (\(MessageText.count(summary.otherFailures, "error")) above)", Style.error)
+        }
         if summary.errors + summary.warnings + summary.notes == 0 {
-            if summary.files == 0, summary.unreadable > 0 { return paint("nothing was checked", Style.error) + unread }
-            return "no problems found in \(files)" + unread
+            // Never "no problems found" for a run that failed.
+            if summary.files == 0, summary.unreadable + summary.otherFailures > 0 { return paint("nothing was checked", Style.error) + unread }
+            return (unread.isEmpty ? "no problems found in \(files)" : "checked \(files), no findings") + unread
         }
         var parts = [String]()
         if summary.errors > 0 { parts.append(paint(MessageText.count(summary.errors, "error"), Style.error)) }

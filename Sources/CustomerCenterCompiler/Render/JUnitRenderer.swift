@@ -20,9 +20,13 @@ package struct JUnitRenderer {
             let findings = Dictionary(grouping: file.diagnostics, by: \.id)
             // Rules that concern documents, plus any rule with a finding here (config.* on a configuration file).
             // Rules switched off did not run: they are not listed as passed.
-            let ids = rules.filter {
+            var ids = rules.filter {
                 findings[$0.id] != nil || (!$0.formats.isEmpty && !file.disabledRules.contains($0.id))
             }.map(\.id)
+            // Findings of ids outside the catalog (`strings import`'s `strings.*` refusals) are test
+            // cases too: a failing one never leaves a green report.
+            let listed = Set(ids)
+            ids += findings.keys.filter { !listed.contains($0) }.sorted()
             var cases = ""
             var failures = 0
             for id in ids {
@@ -53,16 +57,19 @@ package struct JUnitRenderer {
             suites += "  <testsuite name=\"\(Self.escape(file.source.path))\" tests=\"\(ids.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
             suites += cases + "  </testsuite>\n"
         }
-        // An input that could not be read is an error of the run, not a pass.
-        for file in report.unreadable {
+        // What failed the run besides its findings (an input that could not be read, a failed
+        // fetch) is an error of the run, not a pass.
+        let failures = report.failures
+        for failure in failures {
             totalTests += 1
-            suites += "  <testsuite name=\"\(Self.escape(file.path))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
-            suites += "    <testcase classname=\"\(Self.escape(file.path))\" name=\"read\">\n"
-            suites += "      <error type=\"unreadable\" message=\"\(Self.escape("cannot read: " + file.reason))\"/>\n"
+            let name = Self.escape(failure.path ?? RunFailure.runName)
+            suites += "  <testsuite name=\"\(name)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+            suites += "    <testcase classname=\"\(name)\" name=\"\(failure.kind == "unreadable" ? "read" : Self.escape(failure.kind))\">\n"
+            suites += "      <error type=\"\(Self.escape(failure.kind))\" message=\"\(Self.escape(failure.message))\"/>\n"
             suites += "    </testcase>\n  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"customer-center\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(report.unreadable.count)\">\n"
+            + "<testsuites name=\"customer-center\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(failures.count)\">\n"
             + suites + "</testsuites>\n"
     }
 

@@ -54,13 +54,13 @@ package struct RDJSONRenderer {
                 ]))
             }
         }
-        for file in report.unreadable {
+        for failure in report.failures {
             diagnostics.append(.record([
-                ("message", .text("cannot read '\(file.path)': \(file.reason)")),
-                ("location", .record([("path", .text(file.path))])),
+                ("message", .text(failure.message)),
+                ("location", .record([("path", .text(failure.path ?? RunFailure.runName))])),
                 ("severity", .text("ERROR")),
                 ("source", Self.source),
-                ("code", .record([("value", .text("unreadable"))])),
+                ("code", .record([("value", .text(failure.kind))])),
             ]))
         }
         let writer = JSONWriter(sortKeys: false)

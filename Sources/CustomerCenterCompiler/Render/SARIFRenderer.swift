@@ -68,9 +68,10 @@ package struct SARIFRenderer {
         if let workingDirectory {
             run.append(("originalUriBaseIds", .record([(Self.baseID, .record([("uri", .text(Self.fileURI(workingDirectory) + "/"))]))])))
         }
-        // An input that could not be read: the run did not succeed, and says why.
+        // What failed the run besides its findings (an unreadable input, a failed fetch or write):
+        // the run did not succeed, and its notifications say why.
         run.append(("invocations", .list([.record([
-            ("executionSuccessful", .flag(report.unreadable.isEmpty && report.summary.unwritten == 0)),
+            ("executionSuccessful", .flag(report.failures.isEmpty)),
             ("toolExecutionNotifications", .list(report.unreadable.map { file in
                 .record([
                     ("level", .text("error")),

@@ -7,7 +7,7 @@ package enum RuleCatalog {
         [JSONSyntaxRule.self, JSONCommentRule.self, JSONTrailingCommaRule.self, JSONDuplicateKeyRule.self,
          JSONInvalidUTF8Rule.self, JSONByteOrderMarkRule.self, JSONDepthRule.self],
         [SchemaUnknownFieldRule.self, SchemaMissingFieldRule.self, SchemaTypeMismatchRule.self, SchemaEnumValueRule.self,
-         SchemaEmptyValueRule.self],
+         SchemaEmptyValueRule.self, SchemaAmbiguousFormatRule.self],
         [CompatIOSDecodeFailureRule.self, CompatIOSCrashRule.self, CompatAndroidDecodeFailureRule.self, CompatAndroidCrashRule.self,
          CompatAndroidDroppedRule.self, CompatAndroidIgnoredRule.self],
         [ConfigStaleIgnoreRule.self]
@@ -65,7 +65,7 @@ package enum RuleCatalog {
     /// Rules this project added beyond the catalogue it started from (docs/rules.md lists them).
     package static let projectRules: Set<RuleID> = Set(([
         MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
-        CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self, InferredPlatformRule.self,
+        CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self, InferredPlatformRule.self, SchemaAmbiguousFormatRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule's descriptor.

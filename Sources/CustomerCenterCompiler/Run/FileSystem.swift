@@ -268,8 +268,14 @@ extension FileSystem {
     }
 
     /// The entries of a directory (names, without `.` and `..`), or `nil` when it cannot be read.
-    package static func entries(of directory: String) -> [String]? {
-        guard let handle = opendir(directory) else { return nil }
+    package static func entries(of directory: String) -> [String]? { try? listing(of: directory) }
+
+    /// The entries of a directory (names, without `.` and `..`); why not, when it cannot be read.
+    package static func listing(of directory: String) throws(Failure) -> [String] {
+        guard let handle = opendir(directory) else {
+            let reason = String(cString: strerror(errno))
+            throw Failure(message: "cannot read the folder '\(directory)': \(reason)", reason: "cannot open the folder: \(reason)")
+        }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {

@@ -21,8 +21,13 @@ package struct RunInput: Sendable, Equatable {
 /// default names), sorted, hidden folders and `.build*` skipped; the same file named twice, or
 /// through two paths, is one input.
 package struct InputDiscovery {
-    /// Directories that held no config, with the reason.
-    package private(set) var empty: [UnreadableFile] = []
+    /// Configuration files (`.customer-center.json`) named under `--force-exclude`, as the
+    /// pre-commit hooks name a staged one: never an input, but the run reads and validates each,
+    /// so a broken one fails the commit (exit 2) as every later `lint .` would.
+    package private(set) var namedConfigurationFiles: [String] = []
+    /// What a walk could not use, with the reason: directories that held no config, folders it
+    /// could not open (docs/commands.md "Directories": unreadable inputs, exit 3).
+    package private(set) var unreadable: [UnreadableFile] = []
     private var finder: ConfigurationFinder
     private var configurations: [String: LinterConfiguration?] = [:]
     /// Files of the directory being walked that the configuration file's `exclude` left out.
@@ -57,13 +62,17 @@ package struct InputDiscovery {
                 add(RunInput(display: stdinName ?? "<stdin>", path: "-", explicit: true))
             } else if FileSystem.isDirectory(argument) {
                 excluded = []
+                let known = unreadable.count
                 let found = configs(under: argument)
-                if found.isEmpty {
-                    empty.append(UnreadableFile(path: argument, reason: Self.emptyReason(excluded: excluded)))
+                // (A folder it could not open is named already: that may be where the configs are.)
+                if found.isEmpty, unreadable.count == known {
+                    unreadable.append(UnreadableFile(path: argument, reason: Self.emptyReason(excluded: excluded)))
                 }
                 for path in found { add(RunInput(display: path, path: path, explicit: false)) }
             } else if forceExclude {
-                if isFoundByLayout(argument) { add(RunInput(display: argument, path: argument, explicit: false)) }
+                if FileSystem.lastComponent(of: argument) == LinterConfiguration.fileName {
+                    namedConfigurationFiles.append(FileSystem.absolute(argument))
+                } else if isFoundByLayout(argument) { add(RunInput(display: argument, path: argument, explicit: false)) }
             } else {
                 add(RunInput(display: argument, path: argument, explicit: true))
             }
@@ -151,13 +160,20 @@ package struct InputDiscovery {
     private mutating func configs(under directory: String) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         var found: [String] = []
-        for name in (FileSystem.entries(of: base) ?? []).sorted() {
+        let names: [String]
+        do { names = try FileSystem.listing(of: base) } catch {
+            unreadable.append(UnreadableFile(path: base, reason: error.reason))
+            return []
+        }
+        for name in names.sorted() {
             if name.hasPrefix(".") { continue }
             let path = base + "/" + name
             if FileSystem.isDirectory(path) {
                 if name.hasPrefix(".build") { continue }
                 if !FileSystem.isSymbolicLink(path) { found += configs(under: path) }
-            } else if FileSystem.isRegularFile(path), isConfig(path) {
+            } else if isConfig(path) {
+                // A FIFO, socket, device or dangling link under a config's name is an input the
+                // run cannot read (reading it says why, exit 3), never a file silently passed over.
                 found.append(path)
             }
         }

@@ -67,7 +67,7 @@ extension Workspace {
         var discovery = InputDiscovery(finder: ConfigurationFinder(explicit: explicit))
         let inputs = discovery.inputs(arguments.isEmpty ? ["-"] : arguments, stdinName: settings.stdinName,
                                       forceExclude: settings.forceExclude)
-        for directory in discovery.empty { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
+        for directory in discovery.unreadable { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
         if let explicit, !FileSystem.exists(explicit) {
             log.record(.unreadable(path: settings.configurationPath ?? explicit, reason: "no such configuration file"))
             return []
@@ -81,6 +81,11 @@ extension Workspace {
             } else {
                 groups.append(ConfigurationGroup(configurationPath: path, inputs: [input]))
             }
+        }
+        // A configuration file named under --force-exclude with no input under it: read and
+        // judged all the same (an invalid one: exit 2).
+        for path in discovery.namedConfigurationFiles where !groups.contains(where: { $0.configurationPath == path }) {
+            groups.append(ConfigurationGroup(configurationPath: path, inputs: []))
         }
         for index in groups.indices {
             groups[index].outcome = readConfiguration(groups[index].configurationPath)

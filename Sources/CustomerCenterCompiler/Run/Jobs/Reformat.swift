@@ -34,7 +34,7 @@ extension Workspace {
         var log = RunLog()
         var discovery = InputDiscovery()
         let inputs = discovery.inputs(job.paths.isEmpty ? ["-"] : job.paths, stdinName: settings.stdinName, forceExclude: settings.forceExclude)
-        for directory in discovery.empty { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
+        for directory in discovery.unreadable { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
         for input in inputs { workspace.writer.noteRead(input.path) }
         // Side by side (`settings.jobs`); each file's log joins the run's in the inputs' order.
         let reader = workspace
