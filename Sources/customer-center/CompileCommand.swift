@@ -9,6 +9,7 @@ struct CompileCommand: Command {
         OptionSpec(name: "--locale", valueName: "L", summary: "A locale, a comma-separated list, or all (default: every supported locale)."),
         OptionSpec(name: "--output", valueName: "FILE", summary: "Write the one payload to FILE (-o; '-' for stdout)."),
         OptionSpec(name: "--out-dir", valueName: "DIR", summary: "Write DIR/<platform>/<locale>.json and DIR/manifest.json."),
+        OptionSpec(name: "--force", valueName: nil, summary: "Let --out-dir replace files in a folder that has no manifest.json of its own."),
         OptionSpec(name: "--bundle", valueName: "FILE", summary: "Write every payload as one JSON document ('-' for stdout)."),
         OptionSpec(name: "--first-seen", valueName: "AGE", summary: "Evaluate eligibility for a customer first seen AGE ago (30d, 12h, P2W)."),
         OptionSpec(name: "--first-purchase", valueName: "AGE", summary: "…whose first purchase was AGE ago (none given: never purchased)."),
@@ -41,10 +42,13 @@ struct CompileCommand: Command {
         settings.platforms = nil  // compile's --platform chooses the payloads (CompileOptions)
         let destination: CompileDestination = arguments.value("--out-dir").map { .directory($0) }
             ?? arguments.value("--bundle").map { .bundle($0) } ?? arguments.value("--output").map { .file($0) } ?? .standardOutput
+        if arguments.has("--force"), !arguments.has("--out-dir") { throw UsageError(message: "'--force' goes with '--out-dir'") }
         let options = CompileOptions(platforms: try ReportingOptions.platforms(arguments), locales: locales, customer: customer)
         // Every usage error before the run: a bad --format must not leave payloads written.
         let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
-        let result = Workspace(settings: settings).runFile(Compile(path: path, destination: destination, options: options))
+        var job = Compile(path: path, destination: destination, options: options)
+        job.force = arguments.has("--force")
+        let result = Workspace(settings: settings).runFile(job)
         // Diagnostics go to stderr: stdout may be the payload. A machine format always prints
         // (a consumer reads it); a human one only when there is something to say.
         let machine = ![ReportFormat.human, .compact].contains(format)

@@ -109,6 +109,19 @@ package enum Compiler {
         }
     }
 
+    /// Whether `bytes` are a `manifest.json` this compiler wrote: an object whose `source` is an
+    /// object with a `sha256` and whose `payloads` is an object. A folder whose `manifest.json`
+    /// is anything else (a web app's manifest, a list written by hand) has no manifest of its
+    /// own, and `compile --out-dir` replaces none of its files without `--force`.
+    package static func isOwnManifest(_ bytes: [UInt8]) -> Bool {
+        let parsed = JSONParser.parse(bytes)
+        guard parsed.issues.isEmpty, let root = parsed.root, case .object(let members) = root.kind,
+              let source = members.first(where: { $0.key == "source" }), case .object(let fields) = source.value.kind,
+              fields.contains(where: { $0.key == "sha256" }),
+              let payloads = members.first(where: { $0.key == "payloads" }), case .object = payloads.value.kind else { return false }
+        return true
+    }
+
     /// Whether a locale code can be used as a file name (`--out-dir`): letters, digits, `-`, `_`.
     /// A code from the config is user input; this keeps it from naming a path outside the directory.
     package static func isSafeFileName(_ locale: String) -> Bool {

@@ -58,9 +58,10 @@ extension FolderTransaction {
         InterruptCleanup.forget(folder: path)
     }
 
-    /// What a killed run left beside `target`: its staging folders are removed; a previous set
-    /// moved aside (`.<name>.cc-previous`, file systems without exchange) goes back when the
-    /// folder is missing, else is removed. Called with the lock held, so no live run owns them.
+    /// What a killed run of an earlier version (which replaced the folder as a whole) left
+    /// beside `target`: its staging folders are removed; a previous set moved aside
+    /// (`.<name>.cc-previous`) goes back when the folder is missing, else is removed. Called
+    /// with the lock held, so no live run owns them.
     static func removeLeftovers(parent: String, name: String, target: String) {
         for entry in FileSystem.entries(of: parent) ?? [] where entry.hasPrefix(".\(name).cc-staging-") {
             FileSystem.removeTree(parent + "/" + entry)
@@ -77,7 +78,7 @@ extension FileSystem {
     /// Makes everything written to the file system that holds `fd` durable, in one call
     /// (`syncfs`; `sync` where the C library has none).
     static func syncFileSystem(of fd: Int32) -> Bool {
-        // Declared only for _GNU_SOURCE, like renameat2: looked up by name.
+        // Declared only for _GNU_SOURCE: looked up by name.
         typealias SyncFS = @convention(c) (Int32) -> Int32
         guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "syncfs") else {
             sync()
@@ -86,23 +87,4 @@ extension FileSystem {
         return unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0
     }
     #endif
-
-    /// Swaps two folders in one step (Linux `renameat2` with `RENAME_EXCHANGE`, `renamex_np`
-    /// with `RENAME_SWAP` on Apple systems). `false`, with `errno` set, when it did not happen.
-    static func exchange(_ first: String, _ second: String) -> Bool {
-        #if canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
-        #else
-        // The C library declares renameat2 only for _GNU_SOURCE, which Swift's Glibc module
-        // does not define: look it up by name.
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "renameat2") else {
-            errno = ENOSYS
-            return false
-        }
-        let renameAt2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 1 << 1
-        return renameAt2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
-        #endif
-    }
 }

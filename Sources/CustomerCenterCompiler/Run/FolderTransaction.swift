@@ -5,13 +5,15 @@ import Darwin
 #endif
 import ProcessSupport
 
-/// A folder of outputs replaced as a whole (`compile --out-dir`, docs/commands.md "Output sets
-/// are transactions"): the new set is staged in a sibling folder `.<name>.cc-staging-XXXXXX`
-/// (same file system), the entries of the old folder this run does not replace are carried over
-/// as hard links, one sync makes the staged files durable, and one exchange of the two folders
-/// makes the new set visible. At every moment before the exchange the folder is the previous
-/// set, after it the new one. A lock file `.<name>.lock` beside the folder keeps two runs apart;
-/// a staging folder left by a killed run is removed by the next run.
+/// A folder of outputs written in place as one set (`compile --out-dir`, docs/commands.md
+/// "Output sets are transactions"). The folder is never replaced: each file of the new set is
+/// written to a temporary file beside it (`.<name>.cc-new`), every one is made durable, and only
+/// then are they renamed over their targets, the manifest last, with signals held. What the run
+/// does not write (the folder, its subfolders, the user's files, files that appear meanwhile)
+/// keeps its inode, owner and mode. The renames begin by renaming the staged manifest to
+/// `.manifest.json.cc-commit`: a run killed among them leaves that mark, and the next run
+/// completes them before anything else. A lock file `.<name>.lock` beside the folder keeps two
+/// runs apart.
 package struct FolderTransaction {
     /// The folder, absolute, through symbolic links.
     package let target: String
@@ -19,11 +21,31 @@ package struct FolderTransaction {
     let display: String
     let parent: String
     let name: String
-    let staging: String
-    private let existed: Bool
     private var lock: Int32
-    /// The modes of the files this run replaces (kept, as an atomic rewrite keeps them).
-    private var modes: [String: mode_t] = [:]
+    /// The files of the new set written so far, in order.
+    private var staged: [Staged] = []
+    /// The folders this run made (removed again, when empty, if it gives up).
+    private var made: [String] = []
+    /// The renames began: a failure from here on leaves the staged files for the next run.
+    private var committing = false
+
+    /// A file of the new set: where it goes, the temporary file that holds it, and what was at
+    /// its place when the run looked (it is replaced only if that is still there).
+    struct Staged {
+        let relative: String
+        let temporary: String
+        let found: Found
+    }
+
+    /// What a path of the folder holds, as far as replacing it goes.
+    enum Found: Equatable {
+        case absent
+        /// A regular file: its identity and last change, and its owner and mode (kept).
+        case file(device: UInt64, inode: UInt64, size: Int64, changed: Int, changedNanoseconds: Int, owner: uid_t, group: gid_t, mode: mode_t)
+    }
+
+    /// The name of the staged manifest once the renames begin (docs/commands.md).
+    static let commitMark = ".manifest.json.cc-commit"
 
     /// How long a second run waits for the first before it gives up.
     static var lockWait: Double {
@@ -33,8 +55,8 @@ package struct FolderTransaction {
         return 10
     }
 
-    /// Locks `directory` against other runs (waiting up to ``lockWait``), removes what a killed
-    /// run left beside it, and creates the staging folder.
+    /// Locks `directory` against other runs (waiting up to ``lockWait``), completes or removes
+    /// what a killed run left, and makes the folder when it is missing.
     package init(_ directory: String) throws(FileSystem.Failure) {
         display = directory
         var path = FileSystem.absolute(directory)
@@ -45,107 +67,61 @@ package struct FolderTransaction {
         target = path
         parent = FileSystem.directory(of: path)
         name = FileSystem.lastComponent(of: path)
-        let cwd = FileSystem.currentDirectory()
-        if path == "/" || cwd == path || cwd.hasPrefix(path + "/") {
-            throw FileSystem.Failure(message: "will not replace '\(directory)': it holds the current folder; --out-dir replaces its folder as a whole, so give it a folder of its own (e.g. --out-dir payloads)")
+        if path == "/" {
+            throw FileSystem.Failure(message: "will not write into '\(directory)': give --out-dir a folder of its own (e.g. --out-dir payloads)")
         }
-        let folder = FileSystem.directory(of: path), base = FileSystem.lastComponent(of: path)
-        try FileSystem.makeDirectories(folder)
-        let lockFD = try Self.lock(folder + "/.\(base).lock", display: directory)
+        try FileSystem.makeDirectories(parent)
+        let lockFD = try Self.lock(parent + "/.\(name).lock", display: directory)
         lock = lockFD
-        Self.removeLeftovers(parent: folder, name: base, target: path)
+        Self.removeLeftovers(parent: parent, name: name, target: path)
         // Looked at under the lock: another run may have made the folder meanwhile.
         var info = stat()
-        existed = stat(path, &info) == 0
-        if existed, (info.st_mode & S_IFMT) != S_IFDIR {
-            Self.unlock(lockFD, folder + "/.\(base).lock")
-            throw FileSystem.Failure(message: "cannot write '\(directory)': it is not a directory")
-        }
-        var template = Array((folder + "/.\(base).cc-staging-XXXXXX").utf8CString)
-        // Signals wait until the staging folder is tracked: one arriving between would leave it.
-        InterruptCleanup.blockSignals()
-        defer { InterruptCleanup.unblockSignals() }
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        guard made else {
+        if lstat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                Self.unlock(lockFD, parent + "/.\(name).lock")
+                throw FileSystem.Failure(message: "cannot write '\(directory)': it is not a directory")
+            }
+            completeInterruptedCommit()
+            removeStagedLeftovers()
+        } else if mkdir(path, 0o755) == 0 {
+            made.append(path)
+            InterruptCleanup.track(folder: path) { _ = rmdir($0) }
+        } else {
             let reason = FileSystem.errorText()
-            Self.unlock(lockFD, folder + "/.\(base).lock")
-            throw FileSystem.Failure(message: "cannot write '\(directory)': cannot create its staging folder in '\(folder)': \(reason)")
-        }
-        let stagingPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        staging = stagingPath
-        InterruptCleanup.track(folder: stagingPath, remove: FileSystem.removeTree)
-        chmod(stagingPath, existed ? info.st_mode & 0o7777 : 0o755)
-    }
-
-    /// Carries every entry of the current folder over into the staging folder, except the
-    /// files in `replaced` (this run writes them) and `dropped` (stale payloads it removes).
-    /// A file in `replaced` must be one a rewrite may replace: not a symbolic link, a folder,
-    /// a device or a read-only file.
-    package mutating func carryOver(replacing replaced: Set<String>, dropping dropped: Set<String>) throws(FileSystem.Failure) {
-        guard existed else { return }
-        try carry("", replaced: replaced, dropped: dropped)
-    }
-
-    private mutating func carry(_ relative: String, replaced: Set<String>, dropped: Set<String>) throws(FileSystem.Failure) {
-        let from = relative.isEmpty ? target : target + "/" + relative
-        guard let names = FileSystem.entries(of: from) else {
-            throw FileSystem.Failure(message: "cannot read '\(shown(relative))': \(FileSystem.errorText())")
-        }
-        for entry in names.sorted() {
-            InterruptCleanup.checkpoint()
-            let path = relative.isEmpty ? entry : relative + "/" + entry
-            var info = stat()
-            guard lstat(target + "/" + path, &info) == 0 else { continue }
-            let kind = info.st_mode & S_IFMT
-            if replaced.contains(path) {
-                let label = shown(path)
-                if kind == S_IFLNK { throw FileSystem.Failure(message: "will not replace '\(label)': it is a symbolic link") }
-                if kind == S_IFDIR { throw FileSystem.Failure(message: "cannot write '\(label)': it is a directory") }
-                if kind != S_IFREG { throw FileSystem.Failure(message: "will not replace '\(label)': it is a device or socket, not a file") }
-                if info.st_mode & 0o222 == 0 { throw FileSystem.Failure(message: "will not replace '\(label)': it is read-only") }
-                modes[path] = info.st_mode & 0o7777
-                continue
-            }
-            if dropped.contains(path) { continue }
-            if kind == S_IFDIR {
-                guard mkdir(staging + "/" + path, info.st_mode & 0o7777) == 0 else {
-                    throw FileSystem.Failure(message: "cannot write '\(display)': \(FileSystem.errorText())")
-                }
-                try carry(path, replaced: replaced, dropped: dropped)
-                chmod(staging + "/" + path, info.st_mode & 0o7777)
-            } else if link(target + "/" + path, staging + "/" + path) != 0 {
-                // A file system without hard links (or a file the system will not let us
-                // link): a copy keeps the bytes and the mode.
-                guard kind == S_IFREG, let bytes = try? FileSystem.read(target + "/" + path) else {
-                    throw FileSystem.Failure(message: "cannot carry '\(shown(path))' over into the new set: \(FileSystem.errorText())")
-                }
-                try put(bytes, at: path, mode: info.st_mode & 0o7777)
-            }
+            Self.unlock(lockFD, parent + "/.\(name).lock")
+            throw FileSystem.Failure(message: "cannot write '\(directory)': \(reason)")
         }
     }
 
-    /// Writes a file of the new set (`relative` to the folder), its folders made as needed.
-    package func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) {
-        var folder = staging
-        for part in relative.split(separator: "/").dropLast() {
-            folder += "/" + part
-            var info = stat()
-            if lstat(folder, &info) == 0 {
-                guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw FileSystem.Failure(message: "cannot write '\(shown(relative))': '\(shown(String(folder.dropFirst(staging.count + 1))))' is not a directory")
-                }
-            } else if mkdir(folder, 0o755) != 0 {
-                throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
-            }
-        }
-        try put(bytes, at: relative, mode: modes[relative] ?? 0o644)
+    /// Whether something is at `relative` (a file the run would replace, or anything else).
+    package func holds(_ relative: String) -> Bool {
+        var info = stat()
+        return lstat(target + "/" + relative, &info) == 0
     }
 
-    private func put(_ bytes: [UInt8], at relative: String, mode: mode_t) throws(FileSystem.Failure) {
+    /// Stages a file of the new set (`relative` to the folder), its folders made as needed.
+    /// Refused when the file in its place is one a rewrite may not replace: a symbolic link, a
+    /// folder, a device or a read-only file.
+    package mutating func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) {
         InterruptCleanup.checkpoint()
-        let fd = open(staging + "/" + relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let folder = try makeFolders(above: relative)
+        let found = try look(at: relative)
+        let temporary = folder + "/." + FileSystem.lastComponent(of: relative) + ".cc-new"
+        unlink(temporary)  // a killed run's (we hold the lock: no live run owns it)
+        InterruptCleanup.blockSignals()
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 { InterruptCleanup.track(folder: temporary) { _ = unlink($0) } }
+        InterruptCleanup.unblockSignals()
         guard fd >= 0 else { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())") }
+        staged.append(Staged(relative: relative, temporary: temporary, found: found))
         var reason = FileSystem.writeAll(bytes, to: fd)
+        var mode: mode_t = 0o644
+        if case .file(_, _, _, _, _, let owner, let group, let kept) = found {
+            mode = kept
+            // A payload replaced keeps its owner when the run may give it (root): a compile
+            // run with sudo does not take the user's payloads away from them.
+            if owner != geteuid() || group != getegid() { _ = fchown(fd, owner, group) }
+        }
         if reason == nil, fchmod(fd, mode) != 0 { reason = FileSystem.errorText() }
         #if canImport(Darwin)
         // No syncfs here: each file is synced as it is written.
@@ -155,78 +131,132 @@ package struct FolderTransaction {
         if let reason { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(reason)") }
     }
 
-    /// Makes the staged set durable (one sync of its file system), puts it in the folder's
-    /// place in one step, removes the previous set and unlocks.
-    package mutating func commit() throws(FileSystem.Failure) {
-        InterruptCleanup.checkpoint()
+    /// Makes the staged files durable (one sync of their file system), then, when nothing was
+    /// changed at their places meanwhile, renames them over their targets and the manifest last,
+    /// with signals held. The lock is kept until ``finish()``.
+    package mutating func commit(manifest: [UInt8]) throws(FileSystem.Failure) {
+        try write(manifest, at: "manifest.json")
         #if !canImport(Darwin)
-        let stagedFolder = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if stagedFolder >= 0 {
-            let synced = FileSystem.syncFileSystem(of: stagedFolder)
-            close(stagedFolder)
+        let folder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            let synced = FileSystem.syncFileSystem(of: folder)
+            close(folder)
             guard synced else { throw failure("cannot sync the new set") }
         }
         #endif
         #if DEBUG
+        Self.testPause()
         if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
         #endif
         InterruptCleanup.checkpoint()
         InterruptCleanup.blockSignals()
-        let old: String
-        if !existed {
-            guard rename(staging, target) == 0 else {
-                let failure = failure("cannot put the new set in place")
-                InterruptCleanup.unblockSignals()
-                throw failure
-            }
-            old = ""
-        } else if FileSystem.exchange(staging, target) {
-            old = staging
-        } else if [EINVAL, ENOSYS, EOPNOTSUPP, ENOTSUP].contains(errno) {
-            // A file system that cannot exchange two folders: the previous set is moved aside
-            // first, and a run killed between the two renames finds it there and puts it back.
-            let aside = parent + "/.\(name).cc-previous"
-            guard rename(target, aside) == 0 else {
-                let failure = failure("cannot put the new set in place")
-                InterruptCleanup.unblockSignals()
-                throw failure
-            }
-            guard rename(staging, target) == 0 else {
-                let failure = failure("cannot put the new set in place")
-                rename(aside, target)
-                InterruptCleanup.unblockSignals()
-                throw failure
-            }
-            old = aside
-        } else {
-            let failure = failure("cannot put the new set in place")
-            InterruptCleanup.unblockSignals()
-            throw failure
+        defer { InterruptCleanup.unblockSignals() }
+        for file in staged where (try? look(at: file.relative)) != file.found {
+            throw FileSystem.Failure(message: "cannot write '\(display)': '\(shown(file.relative))' changed while this run wrote the set (another program wrote it); nothing was replaced")
         }
-        InterruptCleanup.unblockSignals()
-        if !old.isEmpty { FileSystem.removeTree(old) }
-        let folder = open(parent, O_RDONLY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        guard let manifest = staged.last, rename(manifest.temporary, target + "/" + Self.commitMark) == 0 else {
+            throw failure("cannot put the new set in place")
         }
-        InterruptCleanup.forget(folder: staging)
+        committing = true
+        Self.sync(target)
+        var folders: Set<String> = [target]
+        for file in staged.dropLast() {
+            // The mark is durable: a run stopped from here on is completed by the next one.
+            if rename(file.temporary, target + "/" + file.relative) != 0 {
+                throw failure("cannot put '\(shown(file.relative))' in place (the next run completes the set)")
+            }
+            folders.insert(FileSystem.directory(of: target + "/" + file.relative))
+            #if DEBUG
+            if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "kill-during-commit" { raise(SIGKILL) }
+            #endif
+        }
+        guard rename(target + "/" + Self.commitMark, target + "/manifest.json") == 0 else {
+            throw failure("cannot put the manifest in place (the next run completes the set)")
+        }
+        for folder in folders.sorted() { Self.sync(folder) }
+        for file in staged { InterruptCleanup.forget(folder: file.temporary) }
+        for folder in made { InterruptCleanup.forget(folder: folder) }
+        staged = []
+        made = []
+        committing = false
+    }
+
+    /// Unlocks after a commit (the stale payloads are removed before, under the lock).
+    package mutating func finish() {
         Self.unlock(lock, parent + "/.\(name).lock")
         lock = -1
     }
 
-    /// Removes the staging folder and unlocks: the folder stays the previous set.
+    /// Removes the staged files and the folders this run made, and unlocks: the folder is as
+    /// it was. Once the renames began, the staged files stay for the next run to complete.
     package mutating func abandon() {
         guard lock >= 0 else { return }
-        FileSystem.removeTree(staging)
-        InterruptCleanup.forget(folder: staging)
-        Self.unlock(lock, parent + "/.\(name).lock")
-        lock = -1
+        for file in staged {
+            if !committing { unlink(file.temporary) }
+            InterruptCleanup.forget(folder: file.temporary)
+        }
+        staged = []
+        for folder in made.reversed() {
+            rmdir(folder)
+            InterruptCleanup.forget(folder: folder)
+        }
+        made = []
+        finish()
     }
 
-    private func shown(_ relative: String) -> String { relative.isEmpty ? display : display + "/" + relative }
+    /// The folder above `relative`, made when missing; a part that is not a folder (a file, a
+    /// symbolic link) is refused: the run writes nowhere but inside the folder.
+    private mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> String {
+        var folder = target
+        for part in relative.split(separator: "/").dropLast() {
+            folder += "/" + part
+            var info = stat()
+            if lstat(folder, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw FileSystem.Failure(message: "cannot write '\(shown(relative))': '\(shown(String(folder.dropFirst(target.count + 1))))' is not a directory")
+                }
+            } else if mkdir(folder, 0o755) == 0 {
+                made.append(folder)
+                InterruptCleanup.track(folder: folder) { _ = rmdir($0) }
+            } else {
+                throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
+            }
+        }
+        return folder
+    }
+
+    /// What is at `relative` now; a file a rewrite may not replace is refused.
+    private func look(at relative: String) throws(FileSystem.Failure) -> Found {
+        var info = stat()
+        guard lstat(target + "/" + relative, &info) == 0 else {
+            if errno == ENOENT { return .absent }
+            throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
+        }
+        let label = shown(relative), kind = info.st_mode & S_IFMT
+        if kind == S_IFLNK { throw FileSystem.Failure(message: "will not replace '\(label)': it is a symbolic link") }
+        if kind == S_IFDIR { throw FileSystem.Failure(message: "cannot write '\(label)': it is a directory") }
+        if kind != S_IFREG { throw FileSystem.Failure(message: "will not replace '\(label)': it is a device or socket, not a file") }
+        if info.st_mode & 0o222 == 0 { throw FileSystem.Failure(message: "will not replace '\(label)': it is read-only") }
+        #if canImport(Darwin)
+        let changed = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
+        #else
+        let changed = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+        #endif
+        return .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), changed: changed.0,
+                     changedNanoseconds: changed.1, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o7777)
+    }
+
+    func shown(_ relative: String) -> String { relative.isEmpty ? display : display + "/" + relative }
 
     private func failure(_ what: String) -> FileSystem.Failure {
         FileSystem.Failure(message: "cannot write '\(display)': \(what): \(FileSystem.errorText())")
+    }
+
+    /// Makes a folder's entries durable (its renames).
+    static func sync(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 }

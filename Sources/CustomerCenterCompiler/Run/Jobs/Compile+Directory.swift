@@ -1,13 +1,15 @@
 import JSONSyntax
 
 extension Workspace {
-    /// `--out-dir`: the payloads and the manifest as one transaction (docs/commands.md "Output
-    /// sets are transactions"): the new set is staged beside the folder, the stale payloads of
-    /// the previous manifest left out of it only when unchanged, and it replaces the folder in one
-    /// step; on any failure the folder stays the previous set. Payloads of the platforms in
-    /// `keeping` (left out by inference alone) are carried over, listed and named.
+    /// `--out-dir`: the payloads and the manifest as one set written in place (docs/commands.md
+    /// "Output sets are transactions"): every file staged beside its target, then all renamed
+    /// into place, the manifest last; on any failure before the renames the folder is as it was.
+    /// The stale payloads of the previous manifest are removed after the new one is in place,
+    /// only when unchanged. Payloads of the platforms in `keeping` (left out by inference alone)
+    /// stay, listed and named. Into a folder without a manifest of its own, a file the run would
+    /// replace is refused (exit 2) unless `force`.
     func writeDirectory(_ payloads: [CompiledPayload], source: SourceFile, to directory: String,
-                        keeping: Set<Platform>, log: inout RunLog) {
+                        keeping: Set<Platform>, force: Bool, log: inout RunLog) {
         if let bad = payloads.first(where: { !Compiler.isSafeFileName($0.locale) }) {
             log.record(.notCompiled(path: source.path, reason: "locale '\(bad.locale)' cannot be a file name; use letters, digits, '-' and '_'"))
             return
@@ -22,44 +24,54 @@ extension Workspace {
             log.record(.writeFailed(path: directory, message: error.message))
             return
         }
-        let previous = (try? FileSystem.read(transaction.target + "/manifest.json"))
-            .map { Compiler.manifestPayloads(SourceFile(path: "manifest.json", bytes: $0)) } ?? []
+        let manifest = try? FileSystem.read(transaction.target + "/manifest.json")
+        if !force, !(manifest.map(Compiler.isOwnManifest) ?? false), let foreign = written.first(where: transaction.holds) {
+            let others = written.filter(transaction.holds).count - 1
+            transaction.abandon()
+            log.record(.refused(message: "'\(transaction.shown(foreign))'\(others > 0 ? " (and \(others) more)" : "") is not a file compile wrote: '\(directory)' has no manifest.json of its own; nothing was written",
+                                help: "pass --force to replace \(others > 0 ? "them" : "it"), or choose an empty folder"))
+            return
+        }
+        let previous = manifest.map { Compiler.manifestPayloads(SourceFile(path: "manifest.json", bytes: $0)) } ?? []
         // Inference alone never removes a platform's payloads: they stay listed, and named.
         let carried = previous.filter { stale in
-            !written.contains(stale.path) && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
+            !written.contains { OutputNames.same($0, stale.path) }
+                && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
                 && FileSystem.exists(transaction.target + "/" + stale.path)
-        }
-        var outcomes: [(path: String, event: RunEvent)] = []
-        var dropped: Set<String> = []
-        for stale in previous where !written.contains(stale.path) {
-            let shown = directory + "/" + stale.path
-            if carried.contains(where: { $0.path == stale.path }) {
-                outcomes.append((stale.path, .keptStale(path: shown, reason: .platformInferred)))
-                continue
-            }
-            switch writer.staleVerdict(transaction.target + "/" + stale.path, sha256: stale.sha256) {
-            case .removed:
-                dropped.insert(stale.path)
-                outcomes.append((stale.path, .removedStale(path: shown)))
-            case .keptEdited: outcomes.append((stale.path, .keptStale(path: shown, reason: .edited)))
-            case .keptInput: outcomes.append((stale.path, .keptStale(path: shown, reason: .input)))
-            case .absent: break
-            case .failed(let reason): outcomes.append((stale.path, .keptStale(path: shown, reason: .removalFailed(reason))))
-            }
         }
         // Each payload encoded and hashed once: the bytes written are the bytes the manifest hashes.
         let bytes = payloads.map { Array($0.text.utf8) }
         let digests = bytes.map { SHA256.hex($0) }
         do {
-            try transaction.carryOver(replacing: Set(written), dropping: dropped)
             for (relative, data) in zip(paths, bytes) { try transaction.write(data, at: relative) }
-            try transaction.write(Array(Compiler.manifest(payloads, source: source, carried: carried, digests: digests).utf8), at: "manifest.json")
-            try transaction.commit()
+            try transaction.commit(manifest: Array(Compiler.manifest(payloads, source: source, carried: carried, digests: digests).utf8))
         } catch {
             transaction.abandon()
             log.record(.writeFailed(path: directory, message: error.message))
             return
         }
-        for outcome in outcomes { log.record(outcome.event) }
+        // The new manifest no longer lists them: each is removed only when still unchanged.
+        for stale in previous where !written.contains(where: { OutputNames.same($0, stale.path) }) {
+            let shown = directory + "/" + stale.path
+            if carried.contains(where: { $0.path == stale.path }) {
+                log.record(.keptStale(path: shown, reason: .platformInferred))
+                continue
+            }
+            switch writer.removeStale(transaction.target + "/" + stale.path, sha256: stale.sha256) {
+            case .removed: log.record(.removedStale(path: shown))
+            case .keptEdited: log.record(.keptStale(path: shown, reason: .edited))
+            case .keptInput: log.record(.keptStale(path: shown, reason: .input))
+            case .absent: break
+            case .failed(let reason): log.record(.keptStale(path: shown, reason: .removalFailed(reason)))
+            }
+        }
+        transaction.finish()
     }
+}
+
+/// How the relative paths of an output folder compare (a payload written, a payload a manifest
+/// lists). One place, so a file system that folds case can be asked here.
+enum OutputNames {
+    /// Whether `first` and `second` name the same entry of the folder.
+    static func same(_ first: String, _ second: String) -> Bool { first == second }
 }

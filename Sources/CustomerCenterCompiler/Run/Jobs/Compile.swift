@@ -34,6 +34,8 @@ public struct Compile: Sendable {
     let input: Input
     /// Platforms, locales and the customer to evaluate eligibility for.
     public var options: CompileOptions
+    /// `--force`: `--out-dir` may replace files of a folder that has no manifest of its own.
+    package var force = false
 
     /// Compiles a config in memory under `configuration` (the text of a `.customer-center.json`).
     public init(_ source: SourceFile, configuration: LinterConfiguration? = nil, options: CompileOptions = CompileOptions()) {
@@ -120,7 +122,7 @@ extension Workspace {
         case .directory(let directory):
             let inferred = job.options.platforms == nil && policy.options.platforms == nil
             workspace.writeDirectory(payloads, source: analysis.report.source, to: directory,
-                                     keeping: inferred ? Set(Platform.allCases).subtracting(analysis.platforms) : [], log: &log)
+                                     keeping: inferred ? Set(Platform.allCases).subtracting(analysis.platforms) : [], force: job.force, log: &log)
         case .bundle(let bundlePath):
             let text = Compiler.bundle(payloads, source: analysis.report.source)
             if bundlePath == "-" { output = text } else { workspace.write(Array(text.utf8), to: bundlePath, option: "--bundle", log: &log) }
