@@ -15,9 +15,9 @@ extension FileSystem {
     package static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
         // One atomic write at a time in the process: files are fixed and formatted on several
         // threads (`--jobs`), and the signal handler knows one temporary file (InterruptCleanup).
-        let outcome: Result<Void, Failure> = atomicWrites.withLock { _ in
+        let outcome: Result<Void, Failure> = atomicWrites.withLock { leftovers in
             do throws(Failure) {
-                try writeAtomicallyAlone(bytes, to: path, expectedOriginal: expectedOriginal, fault: fault)
+                try writeAtomicallyAlone(bytes, to: path, expectedOriginal: expectedOriginal, fault: fault, leftovers: &leftovers)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -26,10 +26,12 @@ extension FileSystem {
         try outcome.get()
     }
 
-    /// Held by the one atomic write in progress.
-    private static let atomicWrites = LockedValue(())
+    /// Held by the one atomic write in progress; holds the names of killed runs' temporary
+    /// files found in each folder written (``removeLeftoverTemporaries(of:writing:candidates:)``).
+    private static let atomicWrites = LockedValue<[String: [String]]>([:])
 
-    private static func writeAtomicallyAlone(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?) throws(Failure) {
+    private static func writeAtomicallyAlone(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?,
+                                             leftovers: inout [String: [String]]) throws(Failure) {
         let directory = directory(of: absolute(path))
         var mode: mode_t = 0o644
         var existing = stat()
@@ -49,6 +51,7 @@ extension FileSystem {
             if existing.st_mode & 0o222 == 0 { throw Failure(message: "will not replace '\(path)': it is read-only") }
             mode = existing.st_mode & 0o7777
         }
+        removeLeftoverTemporaries(of: path, writing: bytes, candidates: &leftovers)
         var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
         // A signal while the temporary file exists removes it (docs/commands.md "Exit codes": an interrupted write
         // leaves the original untouched and nothing behind); the file-size limit makes the write
@@ -63,6 +66,11 @@ extension FileSystem {
         }
         guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
         defer { InterruptCleanup.untrack() }
+        // Held until the file is renamed or removed (through a second descriptor, which outlives
+        // the close below): another run never takes it for a leftover.
+        flock(fd, LOCK_EX | LOCK_NB)
+        let holder = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        defer { if holder >= 0 { close(holder) } }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var reason = ""

@@ -60,7 +60,7 @@ package enum FileSystem {
     @TaskLocal package static var halvesFromBytes = 8 << 20
 
     /// Reads to the end; `expectedSize` (from fstat) sizes the buffer once for regular files.
-    private static func readAll(fd: Int32, name: String, expectedSize: Int = 0, threads: Int = 1) throws(Failure) -> [UInt8] {
+    static func readAll(fd: Int32, name: String, expectedSize: Int = 0, threads: Int = 1) throws(Failure) -> [UInt8] {
         // A regular file over the cap is refused before a byte is read.
         if expectedSize > maxInputSize { throw tooLarge(name) }
         if expectedSize > 0 {
