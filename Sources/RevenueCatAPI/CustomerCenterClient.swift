@@ -82,7 +82,7 @@ public struct CustomerCenterClient: Sendable {
             case .redirect(let location):
                 let target = endpoint.sameOriginTarget(of: location)
                 guard target.sameOrigin else {
-                    throw Failure(message: "refused a redirect (\(reply.statusCode)) to another host, \(redact(target.origin)): the API key is only sent to \(endpoint.hostDescription)")
+                    throw Failure(message: "refused a redirect (\(reply.statusCode)) to another host, port or scheme, \(redact(target.origin)): the API key is only sent to \(endpoint.scheme)://\(endpoint.hostDescription)")
                 }
                 redirects += 1
                 guard redirects <= 3 else { throw Failure(message: "too many redirects from \(endpoint.hostDescription)") }

@@ -161,6 +161,29 @@ struct PullCommandTests {
         #expect(moving.requests.last?.header("Authorization") == "Bearer \(Self.key)")
     }
 
+    /// A redirect that leaves the API's scheme, host or port is refused however it is written
+    /// (`{other}`: a second server on the same address; `{host}`: the API's own host:port): the
+    /// second server never sees the key and nothing is written.
+    @Test(arguments: ["http://127.0.0.1:{other}/v2/steal", "//127.0.0.1:{other}/steal", "HTTP://127.0.0.1:{other}/steal",
+                      "http://127.0.0.1:{other}", "https://{host}/steal", "http://{host}@127.0.0.1:{other}/steal",
+                      "http://localhost:{other}/steal"])
+    func refusesARedirectThatLeavesTheOrigin(location: String) throws {
+        let other = try LoopbackServer { _, _ in LoopbackServer.answer(200, Self.response) }
+        defer { other.stop() }
+        let server = try LoopbackServer { request, _ in
+            let target = location.replacingOccurrences(of: "{host}", with: request.header("Host") ?? "")
+                .replacingOccurrences(of: "{other}", with: String(other.port))
+            return LoopbackServer.answer(302, headers: ["Location": target])
+        }
+        defer { server.stop() }
+        let directory = try CLI.temporaryDirectory()
+        let result = try pull(["-o", "live.json"], server: server, in: directory)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("refused a redirect (302) to another host, port or scheme"), "\(result.stderr)")
+        #expect(other.requests.isEmpty && server.requests.count == 1)
+        #expect(files(in: directory).isEmpty)
+    }
+
     @Test func tlsFailureIsOneLine() throws {
         let server = try LoopbackServer { _, _ in LoopbackServer.answer(200, Self.response) }
         defer { server.stop() }
