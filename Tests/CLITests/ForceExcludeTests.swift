@@ -57,6 +57,13 @@ import TestSupport
                                 "configs/legacy/old.json", "customer_center.json", "package.json", ".customer-center.json"], in: dir)
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+        // In every format, with --fix too: a machine format prints no empty document either.
+        for options in [["--format", "human"], ["--format", "json"], ["--format", "sarif"], ["--format", "junit"], ["--format", "github"],
+                        ["--format", "gitlab"], ["--format", "checkstyle"], ["--format", "rdjson"], ["--fix"]] {
+            let left = try CLI.run(["lint", "--force-exclude"] + options + ["customer_center.json", "package.json"], in: dir)
+            #expect(left.status == 0 && left.stdout.isEmpty && left.stderr.isEmpty, "\(options): \(left.stdout)\(left.stderr)")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("customer_center.json"), encoding: .utf8) == Self.broken)
         let format = try CLI.run(["format", "--check", "--force-exclude", "configs/legacy/old.json", "package.json"], in: dir)
         #expect(format.status == 0, "\(format.stdout)\(format.stderr)")
         #expect(format.stdout.isEmpty && format.stderr.isEmpty)
