@@ -8,8 +8,8 @@ import Darwin
 
 /// What SIGINT, SIGTERM and SIGHUP leave behind: nothing (docs/commands.md "Exit codes"). The
 /// handler stops the running child's process group (a browser, curl) and removes the temporary
-/// file of an atomic write at once; temporary folders (a preview's scratch folder, a compile's
-/// staging folder) are removed at the next ``checkpoint()``, on the main thread, where removing a
+/// file of an atomic write at once; temporary folders and files (a preview's scratch folder, the
+/// files `compile --out-dir` staged) are removed at the next ``checkpoint()``, on the main thread, where removing a
 /// tree is safe. Then the process ends by the same signal (exit status 128 + signal for shells).
 /// SIGXFSZ (the file-size limit) is ignored instead, so a write fails with EFBIG and is reported
 /// like a full disk.
