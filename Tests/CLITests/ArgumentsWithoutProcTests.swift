@@ -7,14 +7,20 @@ import TestSupport
 /// argv before `main` instead (Sources/customer-center/ArgumentCapture.swift).
 @Suite struct ArgumentsWithoutProcTests {
     /// Runs `script` in a mount namespace of its own whose /proc is an empty tmpfs; `nil` (with
-    /// the reason printed) where that cannot be made: no `unshare`, or no right to mount.
+    /// the reason printed) where that cannot be made: no `unshare` (a failure under
+    /// `CUSTOMER_CENTER_REQUIRE_TOOLS=1`, like any absent tool), or no right to mount there (a
+    /// sandbox's restriction, not a missing tool).
     static func withoutProc(_ script: String, _ arguments: [String]) throws -> ProcessResult? {
+        let unshare = ExternalTool.command("unshare", install: "apt-get install util-linux")
+        guard unshare.isAvailable else {
+            if ExternalTool.absenceFails { Issue.record(Comment(rawValue: unshare.skipReason)) }
+            print(unshare.skipReason)
+            return nil
+        }
         let hide = "mount -t tmpfs none /proc && test ! -e /proc/self/cmdline && "
         let probe = try? Subprocess.run(command: "unshare", ["--mount", "sh", "-c", hide + "echo hidden"])
         guard probe?.stdout == "hidden\n" else {
-            let reason = "cannot hide /proc (unshare --mount and mount as root): \(probe?.stderr ?? "no unshare")"
-            if ProcessInfo.processInfo.environment["CUSTOMER_CENTER_REQUIRE_TOOLS"] == "1" { Issue.record(Comment(rawValue: reason)) }
-            print("skipped: \(reason)")
+            print("skipped: cannot hide /proc here (unshare --mount, then mount, as root where the sandbox allows it): \(probe?.stderr ?? "")")
             return nil
         }
         return try Subprocess.run(command: "unshare", ["--mount", "sh", "-c", hide + script, "sh"] + arguments, in: CLI.packageRoot)
