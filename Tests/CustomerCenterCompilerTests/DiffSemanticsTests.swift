@@ -38,7 +38,8 @@ import TestSupport
         let diff = Self.compare(Self.response, new)
         #expect(diff.changes.contains { $0.subject == "store-offer-id" && $0.kind == .removed && $0.breaking && $0.message.contains("'cancel_offer'") },
                 "\(diff.changes.map(\.message))")
-        #expect(diff.changes.contains { $0.subject == "offer" && $0.kind == .removed && !$0.breaking })
+        // An offer no longer offered where it was is breaking too, whatever its store offer id.
+        #expect(diff.changes.contains { $0.subject == "offer" && $0.kind == .removed && $0.breaking })
     }
 
     @Test func anAuthoringPathThatNowOffersAnotherStoreOfferIsBreaking() throws {

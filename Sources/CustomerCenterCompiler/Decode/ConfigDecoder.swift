@@ -117,6 +117,7 @@ enum ConfigDecoder {
             },
             responseLocale: reader.format == .response ? reader.string("locale") : nil,
             entries: .empty, pointer: reader.pointer, keyRange: keyRange)
+        result.hasStringTable = reader.member("localized_strings") != nil
         if let collected, reader.format == .authoring, let member = reader.member("localized_strings"), member.value.isElidedTable {
             result.entries = collected.build(strings: reader.node.tape.strings, parent: reader.pointer.appending("localized_strings"))
             return result

@@ -7,9 +7,11 @@ public struct ConfigChange: Sendable, Equatable {
 
     /// What happened.
     public var kind: Kind
-    /// Whether it breaks analytics history, store offers, a locale, a screen or a string's placeholders.
+    /// Whether it breaks analytics history, store offers, a locale, a screen or a string's
+    /// placeholders, or takes away something customers of a target platform had.
     public var breaking: Bool
-    /// What changed: `screen`, `path`, `survey-option`, `offer`, `store-offer-id`, `string`, `locale`, `setting`.
+    /// What changed: `screen`, `path`, `survey-option`, `offer`, `store-offer-id`, `string`, `locale`,
+    /// `setting`, or `sdk` (a break of an SDK version still in customers' hands).
     public var subject: String
     /// Where, in the new version (the old one for removals).
     public var pointer: JSONPointer

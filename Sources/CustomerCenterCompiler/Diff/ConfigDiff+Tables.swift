@@ -15,6 +15,12 @@ extension ConfigDiff {
             changes.append(ConfigChange(kind: .changed, breaking: false, subject: "locale", pointer: pointer,
                                         message: "changed the default locale: \(q(a)) → \(q(b))"))
         }
+        // An authoring config must name its default (a response without `locale` loses its locale, above).
+        if new.config.format == .authoring, let a = old.config.localization?.defaultLocale?.value, new.config.localization != nil,
+           new.config.localization?.defaultLocale == nil {
+            changes.append(ConfigChange(kind: .removed, breaking: true, subject: "locale", pointer: pointer,
+                                        message: "removed the default locale \(q(a)) (required: the config is no longer valid)"))
+        }
     }
 
     /// Strings per key and locale (a response has one locale).
@@ -29,6 +35,10 @@ extension ConfigDiff {
             return result
         }
         let before = table(old), after = table(new)
+        // A key the new version shows whose default text is gone: customers see no text there
+        // (an SDK's own key falls back to the SDK's text; another locale to the default's).
+        let shown = new.format == .authoring ? shownKeys(new) : []
+        let defaultLocale = new.localization?.defaultLocale.map { LocaleCode.normalized($0.value) }
         for key in Set(before.keys).union(after.keys).sorted() {
             let a = before[key] ?? [:], b = after[key] ?? [:]
             for locale in Set(a.keys).union(b.keys).sorted() {
@@ -39,7 +49,9 @@ extension ConfigDiff {
                 case (nil, let now?):
                     changes.append(ConfigChange(kind: .added, breaking: false, subject: "string", pointer: pointer, message: "added \(label): \(q(now.text.value))"))
                 case (let was?, nil):
-                    changes.append(ConfigChange(kind: .removed, breaking: false, subject: "string", pointer: pointer, message: "removed \(label): \(q(was.text.value))"))
+                    let unshown = locale == defaultLocale && shown.contains(key)
+                    changes.append(ConfigChange(kind: .removed, breaking: unshown, subject: "string", pointer: pointer,
+                                                message: "removed \(label): \(q(was.text.value))" + (unshown ? " (customers see no text where it is used)" : "")))
                 case (let was?, let now?) where was.text.value != now.text.value:
                     let placeholdersChanged = Placeholders.names(in: was.text.value) != Placeholders.names(in: now.text.value)
                     changes.append(ConfigChange(kind: .changed, breaking: placeholdersChanged, subject: "string", pointer: pointer,
@@ -52,20 +64,24 @@ extension ConfigDiff {
         }
     }
 
-    static func settings(_ old: CustomerCenterConfig, _ new: CustomerCenterConfig, into changes: inout [ConfigChange]) {
-        let pointer = new.support?.pointer ?? new.basePointer.appending("support")
-        if old.support?.email?.value != new.support?.email?.value {
-            changes.append(ConfigChange(kind: .changed, breaking: false, subject: "setting", pointer: pointer,
-                                        message: "changed the support email: \(describe(old.support?.email?.value)) → \(describe(new.support?.email?.value))"))
-        }
-        for theme in ["light", "dark"] {
-            let a = theme == "light" ? old.appearance?.light : old.appearance?.dark
-            let b = theme == "light" ? new.appearance?.light : new.appearance?.dark
-            for role in SharedSchema.colors.fields.map(\.name) where a?.color(role)?.value != b?.color(role)?.value {
-                changes.append(ConfigChange(kind: .changed, breaking: false, subject: "setting",
-                                            pointer: new.appearance?.pointer ?? new.basePointer.appending("appearance"),
-                                            message: "changed \(theme) \(role): \(describe(a?.color(role)?.value)) → \(describe(b?.color(role)?.value))"))
+    /// The keys an authoring config's screens, paths, surveys, options, offers and offerings show.
+    static func shownKeys(_ config: CustomerCenterConfig) -> Set<String> {
+        var keys: Set<String> = []
+        func add(_ source: TextSource?) { if let key = source?.key?.value { keys.insert(key) } }
+        for screen in config.screens {
+            add(screen.title)
+            add(screen.subtitle)
+            add(screen.offering?.buttonText)
+            for path in screen.paths {
+                add(path.title)
+                add(path.survey?.title)
+                for option in path.survey?.options ?? [] { add(option.title) }
             }
         }
+        for offer in config.offers {
+            add(offer.title)
+            add(offer.subtitle)
+        }
+        return keys
     }
 }

@@ -7,8 +7,8 @@ public struct DiffResult: Sendable {
     /// Why the two versions could not be compared; `nil` when they were.
     public var problem: DiffProblem?
 
-    /// Whether a change breaks analytics history, a store offer, a locale, a screen or a string
-    /// (`customer-center diff` exits 1).
+    /// Whether a change breaks analytics history, a store offer, a locale, a screen or a string,
+    /// or takes away what customers of a target platform had (`customer-center diff` exits 1).
     public var hasBreakingChanges: Bool { changes.contains(where: \.breaking) }
 }
 

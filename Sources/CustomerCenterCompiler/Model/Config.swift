@@ -118,6 +118,8 @@ package struct Localization: Sendable {
     package var pointer: JSONPointer
     /// Its key's range.
     package var keyRange: ByteRange
+    /// Whether `localized_strings` is written (both SDKs need it in a response, even empty).
+    package var hasStringTable = false
 }
 
 /// One key of `localized_strings` with its translations (one, for a response).

@@ -12,6 +12,9 @@ package struct DiffOptions: Sendable {
     package var platforms: Set<Platform>?
     /// Compare two responses of different platforms (`--across-platforms`).
     package var acrossPlatforms = false
+    /// The SDK versions still in customers' hands (`oldest_sdk`): a change that brings a break
+    /// of one of them is breaking and says which. `nil`: today's SDKs only.
+    package var sdkBreaks: SDKBreakCheck?
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil) { self.inputFormat = inputFormat }
@@ -65,10 +68,12 @@ extension ConfigDiff {
                 return DiffResult(changes: [], problem: .mismatchedPlatforms(old: old.path, oldPlatform: oldPlatform, new: new.path, newPlatform: newPlatform))
             }
         }
-        guard options.compiled, a.format == .authoring else {
-            return DiffResult(changes: changes(from: a, to: b, ignoringOrder: options.ignoresOrder), problem: nil)
+        var found = options.compiled && a.format == .authoring ? compiledChanges(from: a, to: b, options: options)
+            : changes(from: a, to: b, ignoringOrder: options.ignoresOrder)
+        if let check = options.sdkBreaks {
+            found = (found + sdkBreaks(from: a, to: b, check: check)).sorted(by: ConfigChange.order)
         }
-        return DiffResult(changes: compiledChanges(from: a, to: b, options: options), problem: nil)
+        return DiffResult(changes: found, problem: nil)
     }
 
     /// What customers see, per platform × locale: both versions compiled for every locale either
@@ -90,7 +95,7 @@ extension ConfigDiff {
         for platform in platforms.sorted() {
             for locale in locales {
                 guard let a = payload(oldResolved, platform, locale), let b = payload(newResolved, platform, locale) else { continue }
-                for change in ConfigDiff.changes(from: a, to: b, ignoringOrder: options.ignoresOrder) where change.subject != "locale" {
+                for change in ConfigDiff.changes(from: a, to: b, ignoringOrder: options.ignoresOrder, platforms: [platform]) where change.subject != "locale" {
                     let key = "\(change.kind)|\(change.breaking)|\(change.subject)|\(change.message)"
                     if let slot = index[key] {
                         grouped[slot].payloads.append("\(locale)/\(platform.rawValue)")
