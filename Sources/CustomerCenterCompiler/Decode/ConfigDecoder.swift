@@ -20,6 +20,10 @@ enum ConfigDecoder {
             base = center.reader
         }
         var config = CustomerCenterConfig(format: format, basePointer: base.pointer)
+        if format == .response {
+            config.lastPublishedAppVersion = top.string("last_published_app_version")
+            config.itunesTrackID = top.number("itunes_track_id")
+        }
         config.appearance = base.object("appearance").map { appearance($0.reader, keyRange: $0.keyRange) }
         config.support = base.object("support").map { support($0.reader, keyRange: $0.keyRange) }
         config.screensKeyRange = base.member("screens")?.keyRange

@@ -10,6 +10,23 @@ extension ConfigDiff {
         support(old, new, context, into: &changes)
         appearance(old, new, context, into: &changes)
         changePlans(old, new, context, into: &changes)
+        appVersion(old, new, context, into: &changes)
+    }
+
+    /// A response's top level: the version iOS's update warning compares the app with, and the
+    /// App Store id its Update button opens.
+    static func appVersion(_ old: CustomerCenterConfig, _ new: CustomerCenterConfig, _ context: DiffContext, into changes: inout [ConfigChange]) {
+        let (a, b) = (old.lastPublishedAppVersion?.value, new.lastPublishedAppVersion?.value)
+        if a != b {
+            changes.append(setting(.root.appending("last_published_app_version"),
+                                   "changed last_published_app_version: \(describe(a)) → \(describe(b))",
+                                   loss: a != nil && b == nil && context.ios ? "iOS customers no longer see the update warning" : nil))
+        }
+        let (x, y) = (old.itunesTrackID?.value.text, new.itunesTrackID?.value.text)
+        if x != y {
+            changes.append(setting(.root.appending("itunes_track_id"), "changed itunes_track_id: \(x ?? "none") → \(y ?? "none")",
+                                   loss: x != nil && context.ios ? "iOS's Update button no longer opens the app's page" : nil))
+        }
     }
 
     static func setting(_ pointer: JSONPointer, _ message: String, loss: String? = nil) -> ConfigChange {

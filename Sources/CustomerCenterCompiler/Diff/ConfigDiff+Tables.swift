@@ -3,6 +3,16 @@ import JSONSyntax
 extension ConfigDiff {
     static func locales(_ old: ResolvedConfig, _ new: ResolvedConfig, into changes: inout [ConfigChange]) {
         let pointer = new.config.localization?.pointer ?? new.config.basePointer.appending("localization")
+        // A response carries one locale, the backend's choice; `supported`, if any, neither SDK reads.
+        if new.config.format == .response {
+            let (a, b) = (old.config.localization?.responseLocale?.value, new.config.localization?.responseLocale?.value)
+            guard a != b else { return }
+            let loss = b == nil && new.config.localization != nil
+                ? DiffContext(old.config, new.config).missing(authoring: true, ios: true, android: .config) : nil
+            changes.append(ConfigChange(kind: .changed, breaking: loss != nil, subject: "locale", pointer: pointer,
+                                        message: "changed the locale: \(describe(a)) → \(describe(b))" + (loss.map { " (\($0))" } ?? "")))
+            return
+        }
         let newLocales = Set(new.targetLocales), oldLocales = Set(old.targetLocales)
         for (code, normalized) in zip(old.targetLocaleCodes, old.targetLocales) where !newLocales.contains(normalized) {
             changes.append(ConfigChange(kind: .removed, breaking: true, subject: "locale", pointer: pointer,

@@ -24,6 +24,10 @@ package struct CustomerCenterConfig: Sendable {
     package var changePlans: [ChangePlan]?
     /// The `"screens"` key, when present.
     package var screensKeyRange: ByteRange?
+    /// A response's top-level `last_published_app_version` (iOS's update warning).
+    package var lastPublishedAppVersion: Located<String>?
+    /// A response's top-level `itunes_track_id` as written (iOS's Update button).
+    package var itunesTrackID: Located<JSONNumber>?
 
     /// The same config, its table's entries read through handles of their own
     /// (``StringEntries/forAnotherThread()``): for a thread that reads it beside another.
