@@ -152,6 +152,46 @@ import TestSupport
         #expect(row.says.isEmpty || change.message.contains(row.says), "\(change.message)")
     }
 
+    /// Android's response: what Android requires of a path drops the path, of a screen the screen.
+    @Test func androidDropsWhatHoldsAMissingField() throws {
+        let android = Self.response.replacingOccurrences(of: "ios_offer_id", with: "android_offer_id")
+        let path = Self.diff(android) { $0.replacingOccurrences(of: #""title": "Didn't receive purchase",\#n            "type": "MISSING_PURCHASE""#,
+                                                                 with: #""type": "MISSING_PURCHASE""#) }
+        #expect(path.changes.filter(\.breaking).map(\.message) == [
+            "changed path 'missing_purchase': title 'Didn't receive purchase' → none (Android drops the path)",
+            "changed path 'no_active_missing_purchase': title 'Didn't receive purchase' → none (Android drops the path)",
+        ], "\(path.changes.map(\.message))")
+        let screen = Self.diff(android) { $0.replacingOccurrences(of: #""NO_ACTIVE": {"#, with: #""NO_ACTIVE": {"offering": {"type": "NEWEST"},"#) }
+        #expect(screen.changes.map(\.message) == ["changed screen 'NO_ACTIVE': offering added (Android drops the screen)"])
+        let current = android.replacingOccurrences(of: #""NO_ACTIVE": {"#, with: #""NO_ACTIVE": {"offering": {"type": "CURRENT"},"#)
+        let unknown = Self.diff(current) { $0.replacingOccurrences(of: #""type": "CURRENT""#, with: #""type": "NEWEST""#) }
+        #expect(unknown.changes.map(\.message) == ["changed screen 'NO_ACTIVE': offering type 'CURRENT' → 'NEWEST' (Android drops the screen)"])
+    }
+
+    /// An added element can make the whole config fail: that is breaking too, in the SDK's words.
+    @Test func anAddedPathThatMakesIOSRejectTheConfigIsBreaking() throws {
+        let diff = Self.diff(Self.response) {
+            $0.replacingOccurrences(of: #""paths": ["#, with: #""paths": [{"id": "new", "type": "CANCEL"}, "#)
+        }
+        let failure = try #require(diff.changes.first { $0.subject == "sdk" }, "\(diff.changes.map(\.message))")
+        #expect(failure.breaking && failure.message == "now: iOS rejects the whole config: missing required key 'title' in help path")
+        // Said once, though two paths lack a title; and not again where a change names it.
+        #expect(diff.changes.filter { $0.subject == "sdk" }.count == 1)
+        let removed = Self.diff(Self.response) { $0.replacingOccurrences(of: #""title": "Cancel subscription","#, with: "") }
+        #expect(!removed.changes.contains { $0.subject == "sdk" } && removed.hasBreakingChanges, "\(removed.changes.map(\.message))")
+    }
+
+    /// The top level of iOS's response: the update warning's version and the Update button's id.
+    @Test func iOSUpdateWarningAndButtonRemovedAreBreaking() throws {
+        let version = Self.diff(DiffMutationTests.richResponse) { $0.replacingOccurrences(of: #""last_published_app_version": "2.1.0", "#, with: "") }
+        #expect(version.changes.map(\.message) == ["changed last_published_app_version: '2.1.0' → none (iOS customers no longer see the update warning)"])
+        #expect(version.hasBreakingChanges)
+        let id = Self.diff(DiffMutationTests.richResponse) { $0.replacingOccurrences(of: #""itunes_track_id": 123456,"#, with: "") }
+        #expect(id.changes.map(\.message) == ["changed itunes_track_id: 123456 → none (iOS's Update button no longer opens the app's page)"])
+        let newer = Self.diff(DiffMutationTests.richResponse) { $0.replacingOccurrences(of: #""2.1.0""#, with: #""2.2.0""#) }
+        #expect(!newer.hasBreakingChanges && newer.changes.count == 1)
+    }
+
     @Test func anOfferThatBecomesEligibleIsNotBreaking() throws {
         let ineligible = Self.response.replacingOccurrences(of: #""eligible": true"#, with: #""eligible": false"#)
         let diff = Self.diff(ineligible) { $0.replacingOccurrences(of: #""eligible": false"#, with: #""eligible": true"#) }

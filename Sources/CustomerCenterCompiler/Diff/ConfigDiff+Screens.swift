@@ -43,8 +43,11 @@ extension ConfigDiff {
         switch (was, now) {
         case (nil, nil):
             return
-        case (nil, _?):
-            details.append(ChangeDetail("offering added"))
+        case (nil, let now?):
+            // Customers had the screen: an offering Android cannot read drops it.
+            let loss = now.type.map { OfferingType(rawValue: $0.value) == nil ? context.unknownValue(android: .screen) : nil }
+                ?? context.missing(authoring: true, ios: true, android: .screen)
+            details.append(ChangeDetail("offering added", loss: loss))
             return
         case (_?, nil):
             details.append(ChangeDetail("offering removed", loss: "customers no longer get its subscribe button"))

@@ -70,10 +70,46 @@ extension ConfigDiff {
         }
         var found = options.compiled && a.format == .authoring ? compiledChanges(from: a, to: b, options: options)
             : changes(from: a, to: b, ignoringOrder: options.ignoresOrder)
+        if a.format == .response {
+            let platforms = PlatformInference.infer(a).union(PlatformInference.infer(b))
+            found = (found + newFailures(old, new, platforms: platforms, besides: found)).sorted(by: ConfigChange.order)
+        }
         if let check = options.sdkBreaks {
             found = (found + sdkBreaks(from: a, to: b, check: check)).sorted(by: ConfigChange.order)
         }
         return DiffResult(changes: found, problem: nil)
+    }
+
+    /// The findings that say today's SDKs fail on a whole response, by rule, with the words a
+    /// change names such a failure by.
+    static let wholeConfigFailures = [
+        "compat.ios-decode-failure": "iOS rejects the whole config", "compat.android-decode-failure": "Android rejects the whole config",
+        "compat.ios-crash": "iOS crashes",
+    ]
+
+    /// Whole-config failures of a target SDK (the `compat.*` rules) that `new` has beyond `old`'s,
+    /// as breaking changes. The comparison of matched elements names what a removed or changed
+    /// field costs; this catches what it cannot see, such as an added path without `title`. A
+    /// failure a change already names is not said twice.
+    static func newFailures(_ old: SourceFile, _ new: SourceFile, platforms: Set<Platform>, besides changes: [ConfigChange]) -> [ConfigChange] {
+        func failures(_ source: SourceFile) -> [Diagnostic] {
+            Linter.analyze(source, options: LintOptions(inputFormat: .response, platforms: platforms)).report.diagnostics
+                .filter { wholeConfigFailures[$0.id.rawValue] != nil }
+        }
+        var before: [String: Int] = [:]
+        for failure in failures(old) { before["\(failure.id)|\(failure.message)", default: 0] += 1 }
+        var result: [ConfigChange] = []
+        for failure in failures(new) {
+            let key = "\(failure.id)|\(failure.message)"
+            if let count = before[key], count > 0 {
+                before[key] = count - 1
+                continue
+            }
+            guard let words = wholeConfigFailures[failure.id.rawValue], !changes.contains(where: { $0.breaking && $0.message.contains(words) }),
+                  !result.contains(where: { $0.message == "now: " + failure.message }) else { continue }
+            result.append(ConfigChange(kind: .changed, breaking: true, subject: "sdk", pointer: failure.pointer, message: "now: " + failure.message))
+        }
+        return result
     }
 
     /// What customers see, per platform × locale: both versions compiled for every locale either
