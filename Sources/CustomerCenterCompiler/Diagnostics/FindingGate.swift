@@ -146,14 +146,14 @@ package struct FindingGate: Sendable {
     /// any finding at its place.
     private func acceptingKeys(_ finding: Diagnostic) -> [String]? {
         func unmatched(_ key: String) -> Bool { (baseline?[key] ?? 0) > (baselineTaken?[key] ?? 0) }
-        let place = Baseline.place(finding.id, finding.pointer.description)
+        let place = BaselineKey.place(finding.id, finding.pointer.description)
         if unmatched(place) { return [place] }
         for severity in Severity.allCases where severity >= finding.severity {
             let keys: [String]
             if let parts = finding.parts, !parts.isEmpty {
-                keys = Array(Set(parts)).map { Baseline.key(place, severity, part: $0) }
+                keys = Array(Set(parts)).map { BaselineKey.key(place, severity, part: $0) }
             } else {
-                keys = [Baseline.key(place, severity, message: finding.message)]
+                keys = [BaselineKey.key(place, severity, message: finding.message)]
             }
             if keys.allSatisfy(unmatched) { return keys }
         }
@@ -168,5 +168,21 @@ package struct FindingGate: Sendable {
             return true
         }
         return false
+    }
+}
+
+/// How the gate matches a finding against a baseline entry (docs/commands.md "Baselines"): the
+/// finding's place (rule and pointer), then its severity and what it said, or one key per part of
+/// a gathering finding. `Baseline.Entry.keys` writes an entry's keys the same way.
+package enum BaselineKey {
+    /// A finding's place: its rule and pointer.
+    package static func place(_ rule: RuleID, _ pointer: String) -> String { rule.rawValue + "\u{0}" + pointer }
+    /// The key of a finding that is one thing, at `severity`.
+    package static func key(_ place: String, _ severity: Severity, message: String) -> String {
+        place + "\u{0}" + severity.rawValue + "\u{0}m" + message
+    }
+    /// The key of one part of a gathering finding, at `severity`.
+    package static func key(_ place: String, _ severity: Severity, part: String) -> String {
+        place + "\u{0}" + severity.rawValue + "\u{0}p" + part
     }
 }

@@ -24,22 +24,11 @@ package struct Baseline: Sendable {
         /// one for a finding that is one thing, one per part for a gathering one, and the
         /// place alone for an entry that recorded neither.
         package var keys: [String] {
-            let place = Baseline.place(rule, pointer)
+            let place = BaselineKey.place(rule, pointer)
             guard let severity else { return [place] }
-            if let parts { return parts.map { Baseline.key(place, severity, part: $0) } }
-            return [Baseline.key(place, severity, message: message ?? "")]
+            if let parts { return parts.map { BaselineKey.key(place, severity, part: $0) } }
+            return [BaselineKey.key(place, severity, message: message ?? "")]
         }
-    }
-
-    /// A finding's place: its rule and pointer.
-    package static func place(_ rule: RuleID, _ pointer: String) -> String { rule.rawValue + "\u{0}" + pointer }
-    /// The key of a finding that is one thing, at `severity`.
-    package static func key(_ place: String, _ severity: Severity, message: String) -> String {
-        place + "\u{0}" + severity.rawValue + "\u{0}m" + message
-    }
-    /// The key of one part of a gathering finding, at `severity`.
-    package static func key(_ place: String, _ severity: Severity, part: String) -> String {
-        place + "\u{0}" + severity.rawValue + "\u{0}p" + part
     }
 
     /// The baseline file.

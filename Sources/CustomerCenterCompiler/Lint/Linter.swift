@@ -176,7 +176,13 @@ package enum Linter {
             return
         }
         // A response detected beside an authoring config's members: the choice is said, as an error.
-        if options.inputFormat == nil, format == .response { SchemaAmbiguousFormatRule.check(root, into: &sink) }
+        if options.inputFormat == nil, format == .response {
+            if let members = root.objectMembers {
+                for member in members where FormatDetection.authoringRootKeys.contains(member.key) {
+                    sink.emit(.ambiguousFormat(member.key), at: member.keyRange, pointer: JSONPointer.root.appending(member.key))
+                }
+            }
+        }
         analysis.config = document.config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
         let platforms = analysis.platforms, repeatedKeyOffsets = document.repeatedKeyOffsets

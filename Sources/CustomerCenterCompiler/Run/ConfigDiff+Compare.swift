@@ -83,8 +83,8 @@ extension ConfigDiff {
     /// The findings that say today's SDKs fail on a whole response, by rule, with the words a
     /// change names such a failure by.
     static let wholeConfigFailures = [
-        "compat.ios-decode-failure": "iOS rejects the whole config", "compat.android-decode-failure": "Android rejects the whole config",
-        "compat.ios-crash": "iOS crashes",
+        CompatIOSDecodeFailureRule.descriptor.id: "iOS rejects the whole config", CompatAndroidDecodeFailureRule.descriptor.id: "Android rejects the whole config",
+        CompatIOSCrashRule.descriptor.id: "iOS crashes",
     ]
 
     /// Whole-config failures of a target SDK (the `compat.*` rules) that `new` has beyond `old`'s,
@@ -94,7 +94,7 @@ extension ConfigDiff {
     static func newFailures(_ old: SourceFile, _ new: SourceFile, platforms: Set<Platform>, besides changes: [ConfigChange]) -> [ConfigChange] {
         func failures(_ source: SourceFile) -> [Diagnostic] {
             Linter.analyze(source, options: LintOptions(inputFormat: .response, platforms: platforms)).report.diagnostics
-                .filter { wholeConfigFailures[$0.id.rawValue] != nil }
+                .filter { wholeConfigFailures[$0.id] != nil }
         }
         var before: [String: Int] = [:]
         for failure in failures(old) { before["\(failure.id)|\(failure.message)", default: 0] += 1 }
@@ -105,7 +105,7 @@ extension ConfigDiff {
                 before[key] = count - 1
                 continue
             }
-            guard let words = wholeConfigFailures[failure.id.rawValue], !changes.contains(where: { $0.breaking && $0.message.contains(words) }),
+            guard let words = wholeConfigFailures[failure.id], !changes.contains(where: { $0.breaking && $0.message.contains(words) }),
                   !result.contains(where: { $0.message == "now: " + failure.message }) else { continue }
             result.append(ConfigChange(kind: .changed, breaking: true, subject: "sdk", pointer: failure.pointer, message: "now: " + failure.message))
         }

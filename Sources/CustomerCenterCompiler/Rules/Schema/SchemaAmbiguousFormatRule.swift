@@ -1,4 +1,4 @@
-// A `schema.*` rule, reported by `Linter` when it detects a document's format (docs/commands.md
+// A `schema.*` rule, reported by `Linter` when it detects a document's format (docs/formats.md
 // "Format detection").
 
 import JSONSyntax
@@ -13,15 +13,6 @@ package enum SchemaAmbiguousFormatRule: Rule {
         defaultSeverity: .error, formats: [.response],
         failingExample: Examples.response().replacingOccurrences("{\n  \"customer_center\"", with: "{\n  ↓\"localization\": {},\n  \"customer_center\""),
         passingExample: Examples.response(), exampleFormat: .response, examplesDetectTheFormat: true)
-
-    /// Reports each authoring root member of a document detected as a response (the format was
-    /// not given): detection chose the response for its `customer_center`, and says so.
-    static func check(_ root: JSONNode, into sink: inout DiagnosticSink) {
-        guard let members = root.objectMembers else { return }
-        for member in members where FormatDetection.authoringRootKeys.contains(member.key) {
-            sink.emit(.ambiguousFormat(member.key), at: member.keyRange, pointer: JSONPointer.root.appending(member.key))
-        }
-    }
 }
 
 extension RuleMessage {
