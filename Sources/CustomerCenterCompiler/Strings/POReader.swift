@@ -41,7 +41,7 @@ enum POReader {
             contents.original = field("Project-Id-Version", inHeader: header)
         }
         for entry in entries where !(entry.context == nil && entry.id == "") {
-            let key: UnitKey = entry.context.map { .key($0) } ?? .bySource(line: entry.referenceLine, id: nil)
+            let key = UnitKey(name: entry.context, line: entry.referenceLine)
             contents.units.append(ImportedUnit(key: key, source: entry.id ?? "", target: entry.text ?? "", fuzzy: entry.fuzzy,
                                                locale: locale, localeRange: localeRange ?? ByteRange.at(0),
                                                range: ByteRange(entry.start, entry.end), sourceRange: entry.idRange, targetRange: entry.textRange))
@@ -80,10 +80,10 @@ enum POReader {
         }
         var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while lineStart < bytes.count {
-            var lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            let next = lineEnd + 1
-            if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = Array(bytes[lineStart..<lineEnd])
+            // Lines end in LF, CR LF or a lone CR (old Mac editors): each is one line end.
+            let lineEnd = bytes[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let next = lineEnd + (lineEnd + 1 < bytes.count && bytes[lineEnd] == 0x0D && bytes[lineEnd + 1] == 0x0A ? 2 : 1)
+            let line = bytes[lineStart..<lineEnd]
             defer { lineStart = next }
             let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
             let indent = lineStart + (line.count - trimmed.count)
@@ -167,11 +167,12 @@ enum POReader {
         return entries
     }
 
+    /// Appends in place: a string of many continuation lines is read in time linear in its length.
     static func append(_ value: String, to keyword: String, in entry: inout Entry) {
         switch keyword {
-        case "msgctxt": entry.context = (entry.context ?? "") + value
-        case "msgid": entry.id = (entry.id ?? "") + value
-        default: entry.text = (entry.text ?? "") + value
+        case "msgctxt": entry.context?.append(value)
+        case "msgid": entry.id?.append(value)
+        default: entry.text?.append(value)
         }
     }
 

@@ -61,14 +61,17 @@ struct ConfigTable {
     func candidates(in file: SourceFile, fileIndex: Int, configName: String, refusals: inout Refusals) -> [Candidate] {
         let contents = TranslationFileContents.read(file)
         if let problem = contents.problem {
-            refusals.refuse(ImportFinding.malformed, problem.message + "; nothing in this file is imported", at: problem.range, units: 0)
+            refusals.refuseFile(ImportFinding.malformed, problem.message + "; nothing in this file is imported", at: problem.range)
             return []
         }
-        guard !contents.units.isEmpty else { return [] }
+        guard !contents.units.isEmpty else {
+            refusals.noUnits("the file carries no translation unit (it is empty, or has only a header): nothing in it to import")
+            return []
+        }
         let resolved = contents.units.map(key(of:))
         guard resolved.contains(where: { if case .success = $0 { return true } else { return false } }) else {
             let from = contents.original.map { " (it says it was exported from '\($0)')" } ?? ""
-            refusals.refuse(ImportFinding.wrongConfig,
+            refusals.refuseFile(ImportFinding.wrongConfig,
                             "none of the \(MessageText.count(contents.units.count, "unit")) of this file is a key of \(configName)\(from): "
                                 + "it belongs to another config; nothing in it is imported",
                             at: contents.units[0].range, units: contents.units.count)
@@ -97,27 +100,42 @@ struct ConfigTable {
         return candidates
     }
 
-    /// The key a unit names, or why it names none (with a did-you-mean).
+    /// The key of a unit, or why it has none (with a did-you-mean): the key it names; else,
+    /// when it names none or a place (`cfg.json:21`, as xliff2po writes msgctxt for units that
+    /// share a source), among the keys whose default text is its source the one at the line its
+    /// reference gives, or the only one; or its numeric id when that is a key. A name that is
+    /// neither a key nor a place is refused (a typo, or a unit of another config), and so is a
+    /// source several keys have, naming them.
     func key(of unit: ImportedUnit) -> Result<String, KeyProblem> {
-        switch unit.key {
-        case .key(let key):
-            if entries[key] != nil { return .success(key) }
-            let hint = Suggestion.closest(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
-            return .failure(KeyProblem("'\(key)' is not a key of the config's localized_strings\(hint); the unit is not imported"))
-        case .bySource(let line, let id):
-            if let id, entries[id] != nil { return .success(id) }
-            var found = keysBySource[unit.source] ?? []
-            if found.count > 1, let line {
-                let atLine = found.filter { source.location(of: entries[$0]!.keyRange.start).line == line }
-                if !atLine.isEmpty { found = atLine }
-            }
-            if found.count == 1 { return .success(found[0]) }
-            if found.isEmpty {
-                return .failure(KeyProblem("the unit names no key, and no key's '\(defaultCode)' text is its source \(MessageText.quoted(unit.source)); the unit is not imported"))
-            }
-            return .failure(KeyProblem("the unit names no key, and \(found.count) keys (\(found.joined(separator: ", "))) have its source \(MessageText.quoted(unit.source)) as their '\(defaultCode)' text: "
-                + "import the PO file, or keep the key in the unit's resname; the unit is not imported"))
+        let name = unit.key.name
+        if let name, entries[name] != nil { return .success(name) }
+        let place = name.flatMap(Self.placeLine)
+        if let name, place == nil {
+            let hint = Suggestion.closest(to: name, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure(KeyProblem("'\(name)' is not a key of the config's localized_strings\(hint); the unit is not imported"))
         }
+        if let id = unit.key.id, entries[id] != nil { return .success(id) }
+        var found = keysBySource[unit.source] ?? []
+        let line = unit.key.line ?? place
+        if found.count > 1, let line {
+            let atLine = found.filter { source.location(of: entries[$0]!.keyRange.start).line == line }
+            if !atLine.isEmpty { found = atLine }
+        }
+        if found.count == 1 { return .success(found[0]) }
+        let names = name.map { "names the place '\($0)', not a key," } ?? "names no key,"
+        if found.isEmpty {
+            return .failure(KeyProblem("the unit \(names) and no key's '\(defaultCode)' text is its source \(MessageText.quoted(unit.source)); the unit is not imported"))
+        }
+        let notAt = line.map { ", none of them at line \($0), which its reference names" } ?? ""
+        return .failure(KeyProblem("the unit \(names) and \(found.count) keys (\(found.joined(separator: ", "))) have its source \(MessageText.quoted(unit.source)) as their '\(defaultCode)' text\(notAt): "
+            + "import the file strings export wrote, or keep the key in the unit's resname or msgctxt; the unit is not imported"))
+    }
+
+    /// The line of a name that is a place in a file (`cfg.json:21`), not a key.
+    static func placeLine(_ name: String) -> Int? {
+        guard let colon = name.lastIndex(of: ":"), colon != name.startIndex else { return nil }
+        let digits = name[name.index(after: colon)...]
+        return !digits.isEmpty && digits.allSatisfy(\.isASCII) ? Int(digits) : nil
     }
 
     struct KeyProblem: Error, CustomStringConvertible {
@@ -132,20 +150,20 @@ struct ConfigTable {
         // Without a language in the file, its name (`de.po`, as `strings export --out-dir` names it).
         let base = String(file.path.split(separator: "/").last ?? "").split(separator: ".").first.map(String.init) ?? ""
         guard let written = unit.locale ?? (known.contains { LocaleCode.normalized($0) == LocaleCode.normalized(base) } ? base : nil) else {
-            refusals.refuse(ImportFinding.unknownLocale,
+            refusals.refuseFile(ImportFinding.unknownLocale,
                             "the file does not say which locale it translates into (no XLIFF target-language, no PO 'Language' header) and its name is not one of \(configName)'s locales; nothing in it is imported",
                             at: range, units: 0)
             return nil
         }
         if LocaleCode.normalized(written) == defaultLocale {
-            refusals.refuse(ImportFinding.unknownLocale,
+            refusals.refuseFile(ImportFinding.unknownLocale,
                             "'\(written)' is the default locale of \(configName): its texts are what translators translate from; nothing in this file is imported",
                             at: range, units: 0)
             return nil
         }
         if let spelling = known.first(where: { LocaleCode.normalized($0) == LocaleCode.normalized(written) }) { return spelling }
         let hint = Suggestion.closest(to: written, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-        refusals.refuse(ImportFinding.unknownLocale,
+        refusals.refuseFile(ImportFinding.unknownLocale,
                         "\(configName) does not translate into '\(written)'\(hint): its locales are \(known.isEmpty ? "none but the default" : known.joined(separator: ", ")); nothing in this file is imported",
                         at: range, units: 0)
         return nil
@@ -172,13 +190,14 @@ struct ConfigTable {
         func refuse(_ id: RuleID, _ message: String) -> Diagnostic {
             Diagnostic(id: id, severity: .error, message: message + "; the unit is not imported", file: file, range: unit.targetRange)
         }
+        if let control = Self.controlCharacter(in: unit.target) {
+            return refuse(ImportFinding.controlCharacter,
+                          "the '\(locale)' text of '\(key)' has the control character \(control) (only tab and line feed belong in a text: the SDKs would show it raw, or a terminal would act on it)")
+        }
         let expected = Self.placeholders(unit.source), actual = Self.placeholders(unit.target)
         if expected != actual {
-            var parts: [String] = []
-            let missing = Self.difference(expected, actual), extra = Self.difference(actual, expected)
-            if !missing.isEmpty { parts.append("lacks " + missing.map { "'\($0)'" }.joined(separator: ", ")) }
-            if !extra.isEmpty { parts.append("has " + extra.map { "'\($0)'" }.joined(separator: ", ") + " that the source does not") }
-            return refuse(ImportFinding.placeholderMismatch, "the '\(locale)' text of '\(key)' \(parts.joined(separator: " and ")): keep each '{{ … }}' of the source exactly")
+            return refuse(ImportFinding.placeholderMismatch,
+                          "the '\(locale)' text of '\(key)' \(Self.placeholderDifference(source: expected, target: actual)): keep each '{{ … }}' of the source exactly")
         }
         if let span = WhitespaceRule.spans(of: unit.target).first {
             return refuse(WhitespaceRule.descriptor.id, "the '\(locale)' text of '\(key)' has \(span.problem)")
@@ -191,6 +210,17 @@ struct ConfigTable {
         return nil
     }
 
+    /// The first control character of `text` other than tab and line feed (C0, DEL, C1), as
+    /// `U+001B`, when it has one.
+    static func controlCharacter(in text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: { scalar in
+            let value = scalar.value
+            return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
+        }) else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// Each `{{ … }}` of `text` as written (a well-formed one in its canonical spelling), sorted:
     /// two texts agree when these are equal (a placeholder used twice counts twice).
     static func placeholders(_ text: String) -> [String] {
@@ -200,12 +230,22 @@ struct ConfigTable {
         }.sorted()
     }
 
-    /// The items of `a` (a sorted multiset) that `b` does not have as often.
-    static func difference(_ a: [String], _ b: [String]) -> [String] {
-        var rest = b
-        return a.filter { item in
-            if let index = rest.firstIndex(of: item) { rest.remove(at: index); return false }
-            return true
+    /// What differs between the placeholders of a source and of its translation (sorted
+    /// multisets), each placeholder once: "lacks 'A'", "has 'B' that the source does not",
+    /// "has 'C' 2 times where the source has it once".
+    static func placeholderDifference(source: [String], target: [String]) -> String {
+        var lacks: [String] = [], extra: [String] = [], counts: [String] = []
+        func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+        for name in Array(Set(source + target)).sorted() {
+            let inSource = source.filter { $0 == name }.count, inTarget = target.filter { $0 == name }.count
+            if inTarget == 0 { lacks.append("'\(name)'") }
+            else if inSource == 0 { extra.append("'\(name)'") }
+            else if inSource != inTarget { counts.append("'\(name)' \(times(inTarget)) where the source has it \(times(inSource))") }
         }
+        var parts: [String] = []
+        if !lacks.isEmpty { parts.append("lacks " + lacks.joined(separator: ", ")) }
+        if !extra.isEmpty { parts.append("has " + extra.joined(separator: ", ") + " that the source does not") }
+        if !counts.isEmpty { parts.append("has " + counts.joined(separator: ", ")) }
+        return parts.joined(separator: " and ")
     }
 }

@@ -25,8 +25,13 @@ package enum StringsImport {
         package var unchanged = 0
         /// Units not taken because they are marked for review (fuzzy) or have no translation.
         package var fuzzy = 0, empty = 0
+        /// Units whose key and locale another unit translates the same way (taken once).
+        package var repeated = 0
         /// Units refused (each a finding).
         package var refused = 0
+        /// Files refused as a whole (malformed, for another config or locale, or, with
+        /// `--all-or-nothing`, carrying no unit): each a finding in its file.
+        package var refusedFiles = 0
         /// Units that passed but were not taken: `--all-or-nothing` with some refused.
         package var withheld = 0
         /// The config cannot be used: why, and its findings.
@@ -36,6 +41,8 @@ package enum StringsImport {
     /// The plan for importing `files` into `config`; with `allOrNothing`, no change when any
     /// unit is refused.
     package static func plan(config: SourceFile, files: [SourceFile], allOrNothing: Bool = false) -> Plan {
+        // UTF-16 XLIFF is read (and reported) as its UTF-8 text.
+        let files = files.map(TranslationFileContents.utf8)
         var plan = Plan()
         plan.bytes = config.bytes
         let resolved: ResolvedConfig
@@ -49,18 +56,26 @@ package enum StringsImport {
         var candidates: [Candidate] = []
         var sinks: [[Diagnostic]] = Array(repeating: [], count: files.count)
         for (index, file) in files.enumerated() {
-            var refuse = Refusals(file: file.path)
+            var refuse = Refusals(file: file.path, allOrNothing: allOrNothing)
             candidates += table.candidates(in: file, fileIndex: index, configName: config.path, refusals: &refuse)
             sinks[index] = refuse.diagnostics
             plan.refused += refuse.units
+            if refuse.wholeFile { plan.refusedFiles += 1 }
         }
-        // One key in one locale from two units: neither is taken (which is meant is a guess).
+        // One key in one locale from two units with a translation to take: neither is taken
+        // (which is meant is a guess). An empty or fuzzy unit never competes: a TMS delivery
+        // split into batches has the unit translated in one file and untranslated in the others.
         var byTarget: [String: [Int]] = [:]
-        for (index, candidate) in candidates.enumerated() {
+        for (index, candidate) in candidates.enumerated() where !candidate.unit.target.isEmpty && !candidate.unit.fuzzy {
             byTarget[candidate.key + "\u{0}" + LocaleCode.normalized(candidate.locale), default: []].append(index)
         }
-        var duplicated = Set<Int>()
-        for indices in byTarget.values where indices.count > 1 {
+        var duplicated = Set<Int>(), repeated = Set<Int>()
+        for indices in byTarget.values.sorted(by: { $0[0] < $1[0] }) where indices.count > 1 {
+            // The same translation from several units (batches that overlap): the first is taken.
+            if Set(indices.map { candidates[$0].unit.target }).count == 1 {
+                repeated.formUnion(indices.dropFirst())
+                continue
+            }
             for index in indices {
                 let candidate = candidates[index]
                 let others = indices.filter { $0 != index }.map { candidates[$0] }
@@ -73,7 +88,8 @@ package enum StringsImport {
             }
             plan.refused += indices.count
         }
-        for (index, candidate) in candidates.enumerated() where !duplicated.contains(index) {
+        plan.repeated = repeated.count
+        for (index, candidate) in candidates.enumerated() where !duplicated.contains(index) && !repeated.contains(index) {
             let unit = candidate.unit
             if unit.target.isEmpty { plan.empty += 1; continue }
             if unit.fuzzy { plan.fuzzy += 1; continue }
@@ -95,7 +111,8 @@ package enum StringsImport {
             plan.changes.append(Change(key: candidate.key, locale: candidate.locale, old: old, new: unit.target))
         }
         plan.reports = files.enumerated().map { FileReport(source: $1, diagnostics: sinks[$0]) }
-        if allOrNothing, plan.refused > 0 {
+        // A transaction: any refused unit or file, and nothing is taken from any file.
+        if allOrNothing, plan.refused > 0 || plan.refusedFiles > 0 {
             plan.withheld = plan.changes.count
             plan.changes = []
         }
@@ -114,6 +131,8 @@ enum ImportFinding {
     static let duplicateUnit: RuleID = "strings.duplicate-unit"
     static let staleSource: RuleID = "strings.stale-source"
     static let placeholderMismatch: RuleID = "strings.placeholder-mismatch"
+    static let controlCharacter: RuleID = "strings.control-character"
+    static let emptyFile: RuleID = "strings.empty-file"
 }
 
 /// A unit whose key and locale are the config's.
@@ -128,11 +147,28 @@ struct Candidate {
 /// The findings of one translation file, and how many units they refuse.
 struct Refusals {
     let file: String
+    /// `--all-or-nothing`: a file with no unit is refused, not only warned about.
+    var allOrNothing = false
     var diagnostics: [Diagnostic] = []
     var units = 0
+    /// The file is refused as a whole (a finding that takes none of its units).
+    var wholeFile = false
 
     mutating func refuse(_ id: RuleID, _ message: String, at range: ByteRange, units count: Int = 1) {
         diagnostics.append(Diagnostic(id: id, severity: .error, message: message, file: file, range: range))
         units += count
+    }
+
+    /// A file that carries no unit: a warning (the translations it should carry are lost
+    /// without a word otherwise); with `--all-or-nothing` the file is refused.
+    mutating func noUnits(_ message: String) {
+        diagnostics.append(Diagnostic(id: ImportFinding.emptyFile, severity: allOrNothing ? .error : .warning, message: message, file: file, range: ByteRange.at(0)))
+        if allOrNothing { wholeFile = true }
+    }
+
+    /// Refuses the whole file: `units` of its units are counted as refused (0 when they could not be read).
+    mutating func refuseFile(_ id: RuleID, _ message: String, at range: ByteRange, units count: Int = 0) {
+        refuse(id, message, at: range, units: count)
+        wholeFile = true
     }
 }

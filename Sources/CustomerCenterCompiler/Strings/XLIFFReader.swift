@@ -78,18 +78,16 @@ enum XLIFFReader {
     }
 
     /// The key: `resname`, else an `id` that is not a number, else a gettext context a tool
-    /// kept; failing those the unit is matched by its source text (and the key's line, when the
-    /// unit carries the `linenumber` context `strings export` writes and `po2xliff` keeps).
+    /// kept; the key's line from the `linenumber` context `strings export` writes and `po2xliff`
+    /// keeps; a numeric id.
     static func key(of element: XMLElement) -> UnitKey {
-        if let name = element.attribute("resname"), !name.isEmpty { return .key(name) }
-        if let id = element.attribute("id"), !id.isEmpty, !id.allSatisfy(\.isNumber) { return .key(id) }
         let contexts = element.children("context-group").flatMap { $0.children("context") }
-        if let context = contexts.first(where: { ["x-po-msgctxt", "msgctxt"].contains($0.attribute("context-type") ?? "") }) {
-            return .key(context.text)
-        }
         let line = contexts.first { $0.attribute("context-type") == "linenumber" }.flatMap { Int($0.text) }
-        let id = element.attribute("id")
-        return .bySource(line: line, id: id?.isEmpty == false ? id : nil)
+        let id = element.attribute("id").flatMap { $0.isEmpty ? nil : $0 }
+        if let name = element.attribute("resname"), !name.isEmpty { return UnitKey(name: name, line: line, id: id) }
+        if let id, !id.allSatisfy(\.isNumber) { return UnitKey(name: id, line: line) }
+        let context = contexts.first { ["x-po-msgctxt", "msgctxt"].contains($0.attribute("context-type") ?? "") }
+        return UnitKey(name: context?.text, line: line, id: id)
     }
 
     /// The text of a `<source>` or `<target>`: inline elements read back to what they stand

@@ -2,7 +2,8 @@
 /// attributes, the five predefined entities and character references, CDATA sections,
 /// comments, processing instructions and a DOCTYPE without an internal subset. Line ends are
 /// normalized as XML says (CR LF and CR become LF). Not a validating parser: a file that is not
-/// well-formed is one error at its byte offset.
+/// well-formed is one error at its byte offset. Elements nest at most `maxDepth` deep (the
+/// reader recurses once a level: deeper is an error at the element, never a stack overflow).
 
 import JSONSyntax
 /// One element: its name as written (with any prefix), its attributes, its content.
@@ -58,6 +59,11 @@ struct XMLError: Error, Sendable {
 }
 
 enum XMLReader {
+    /// How deep elements may nest. XLIFF needs about ten levels (xliff, file, body, a few groups,
+    /// trans-unit, target, inline elements); each level is one frame of `Cursor.element()`, and
+    /// 256 of them fit in any thread's stack.
+    static let maxDepth = 256
+
     /// The root element of `bytes`.
     static func parse(_ bytes: [UInt8]) throws(XMLError) -> XMLElement {
         var reader = Cursor(bytes: bytes)
@@ -67,6 +73,8 @@ enum XMLReader {
     struct Cursor {
         let bytes: [UInt8]
         var index = 0
+        /// The elements open around the one being read.
+        var depth = 0
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -156,6 +164,11 @@ enum XMLReader {
         /// An element starting at `<`.
         mutating func element() throws(XMLError) -> XMLElement {
             let start = index
+            guard depth < XMLReader.maxDepth else {
+                throw XMLError(message: "elements nest more than \(XMLReader.maxDepth) levels deep here (XLIFF needs about ten)", offset: start)
+            }
+            depth += 1
+            defer { depth -= 1 }
             index += 1
             let name = try name()
             var attributes: [(name: String, value: String, range: ByteRange)] = []
