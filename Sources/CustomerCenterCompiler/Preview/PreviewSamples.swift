@@ -4,10 +4,15 @@ import JSONSyntax
 enum PreviewSamples {
     /// A sample for each placeholder, as the platform formatters would write it in `locale`
     /// (prices keep the no-break space between amount and currency that they use).
+    /// Traditional Chinese gets Taiwan's (Hong Kong's for `zh-HK`) dollars and its own
+    /// characters, Brazilian Portuguese reais: a sample is in the locale's script and currency.
     static func value(_ name: String, locale: String) -> String {
-        let language = LocaleCode.language(locale)
+        let language = LocaleCode.language(locale), normalized = LocaleCode.normalized(locale)
+        let traditional = LocaleCode.chineseScript(locale) == .traditional
         switch name {
         case "price", "sub_offer_price", "sub_offer_price_2", "discounted_recurring_payment_price_per_period":
+            if traditional { return normalized.hasSuffix("-hk") ? "HK$68.00" : "NT$68.00" }
+            if normalized == "pt-br" { return "R$\u{00A0}9,99" }
             switch language {
             case "en": return "$9.99"
             case "ja": return "¥1,200"
@@ -23,7 +28,7 @@ enum PreviewSamples {
             case "ko": return "2026. 12. 31."
             default: return "31.12.2026"
             }
-        case "duration", "sub_offer_duration", "sub_offer_duration_2": return months[language] ?? months["en"]!
+        case "duration", "sub_offer_duration", "sub_offer_duration_2": return traditional ? "1個月" : months[language] ?? months["en"]!
         case "count", "discounted_recurring_payment_cycles": return "3"
         default: return "{{ \(name) }}"
         }

@@ -24,6 +24,23 @@ package enum LocaleCode {
         String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
     }
 
+    /// The did-you-mean for a locale the config does not have: a close spelling of the same
+    /// language (`pt-BT` → `pt-BR`), else the locale of `known` (as written there) that `code`
+    /// would fall back to (`de-DE` → `de`, `zh-Hant-TW` → `zh-Hant`, as the lookup in
+    /// docs/rules.md goes), else the closest spelling.
+    package static func suggestion(for code: String, among known: [String]) -> String? {
+        let wanted = normalized(code), language = language(code)
+        let closest = Suggestion.closest(to: code, among: known)
+        if let closest, Self.language(closest) == language { return closest }
+        var fallbacks: [String] = []
+        if language == "zh", let script = chineseScript(wanted) { fallbacks.append(script == .traditional ? "zh-hant" : "zh-hans") }
+        fallbacks.append(language)
+        for fallback in fallbacks where fallback != wanted {
+            if let match = known.first(where: { normalized($0) == fallback }) { return match }
+        }
+        return closest
+    }
+
     /// The two ways of writing Chinese.
     enum ChineseScript: Sendable {
         case simplified, traditional
@@ -72,7 +89,7 @@ package enum LocaleCode {
     /// Country codes and old codes people write for a language, with the code they mean.
     package static let knownMistakes: [String: String] = [
         "jp": "ja", "cn": "zh", "kr": "ko", "dk": "da", "gr": "el", "cz": "cs", "ua": "uk", "vn": "vi",
-        "se": "sv", "in": "id", "iw": "he", "ji": "yi", "no-nb": "nb", "zh-cn": "zh-Hans", "zh-tw": "zh-Hant",
+        "se": "sv", "in": "id", "iw": "he", "ji": "yi", "no-nb": "nb",
     ]
 
     /// ISO 639-1 two-letter codes.

@@ -21,7 +21,7 @@ package enum StringsExport {
                 return .unknownLocale(code: code, suggestion: nil, isDefault: true, known: known)
             }
             guard let written = known.first(where: { LocaleCode.normalized($0) == normalized }) else {
-                return .unknownLocale(code: code, suggestion: Suggestion.closest(to: code, among: known), isDefault: false, known: known)
+                return .unknownLocale(code: code, suggestion: LocaleCode.suggestion(for: code, among: known), isDefault: false, known: known)
             }
             if !chosen.contains(written) { chosen.append(written) }
         }

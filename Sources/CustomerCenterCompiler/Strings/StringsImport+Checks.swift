@@ -162,7 +162,7 @@ struct ConfigTable {
             return nil
         }
         if let spelling = known.first(where: { LocaleCode.normalized($0) == LocaleCode.normalized(written) }) { return spelling }
-        let hint = Suggestion.closest(to: written, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = LocaleCode.suggestion(for: written, among: known).map { " (did you mean '\($0)'?)" } ?? ""
         refusals.refuseFile(ImportFinding.unknownLocale,
                         "\(configName) does not translate into '\(written)'\(hint): its locales are \(known.isEmpty ? "none but the default" : known.joined(separator: ", ")); nothing in this file is imported",
                         at: range, units: 0)

@@ -35,6 +35,11 @@ package enum MissingTranslationRule: ModelRule {
         for locale in locales {
             if next < translations.count, translations.normalizedLocale(at: next) == locale { next += 1; continue }
             if let index = translations.firstIndex(normalizedLocale: locale) { next = index + 1; continue }
+            // Chinese by script first (`zh-TW` shows `zh-Hant`), as export and the lookup go.
+            if LocaleCode.language(locale) == "zh", let script = LocaleCode.chineseScript(locale) {
+                let scriptCode = script == .traditional ? "zh-hant" : "zh-hans"
+                if scriptCode != locale, translations.firstIndex(normalizedLocale: scriptCode) != nil { continue }
+            }
             let language = LocaleCode.language(locale)
             if language != locale, translations.firstIndex(normalizedLocale: language) != nil { continue }
             gaps.append(locale)
