@@ -4,7 +4,7 @@ import CustomerCenterCompiler
 extension StringsCommand {
     /// `strings import CONFIG FILE…` (docs/translation.md).
     static func importing(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        for option in ["--locale", "--output", "--out-dir", "--include-unused"] where arguments.has(option) {
+        for option in ["--locale", "--output", "--out-dir", "--include-unused", "--verbose"] where arguments.has(option) {
             throw UsageError(message: "'\(option == "--output" ? "-o" : option)' goes with 'strings export'",
                              help: "import reads each file's locale from the file")
         }

@@ -13,6 +13,7 @@ struct StringsCommand: Command {
         OptionSpec(name: "--output", valueName: "FILE", summary: "export: write the one locale's file to FILE (-o; '-' for stdout, the default)."),
         OptionSpec(name: "--out-dir", valueName: "DIR", summary: "export: write <locale>.xlf or <locale>.po per locale into DIR."),
         OptionSpec(name: "--include-unused", valueName: nil, summary: "export: also the keys no screen or SDK label uses."),
+        OptionSpec(name: "--verbose", valueName: nil, summary: "export: list every key left out (by default the count and the first 10)."),
         OptionSpec(name: "--dry-run", valueName: nil, summary: "import: print the change to CONFIG as a unified diff; write nothing."),
         OptionSpec(name: "--all-or-nothing", valueName: nil, summary: "import: take no unit when any is refused."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "import: auto, always or never (default: auto; NO_COLOR is honoured)."),
@@ -74,10 +75,20 @@ struct StringsCommand: Command {
             for (file, path) in zip(files, written.paths.isEmpty ? files.map { _ in "standard output" } : written.paths) {
                 Terminal.err("exported '\(file.locale)' to \(path): \(StringsExport.summary(file))\n")
             }
-            if !unused.isEmpty { Terminal.err("note: left out \(countText(unused.count, "key")) no screen uses (--include-unused exports them): \(unused.joined(separator: ", "))\n") }
-            if !withoutSource.isEmpty { Terminal.err("note: left out \(countText(withoutSource.count, "key")) without a default-locale text: \(withoutSource.joined(separator: ", "))\n") }
-            if !notRepresentable.isEmpty { Terminal.err("note: left out \(countText(notRepresentable.count, "key")) whose text has control characters: \(notRepresentable.joined(separator: ", "))\n") }
+            let verbose = arguments.has("--verbose")
+            if !unused.isEmpty { Terminal.err("note: left out \(countText(unused.count, "key")) no screen uses (--include-unused exports them): \(listed(unused, verbose: verbose))\n") }
+            if !withoutSource.isEmpty { Terminal.err("note: left out \(countText(withoutSource.count, "key")) without a default-locale text: \(listed(withoutSource, verbose: verbose))\n") }
+            if !notRepresentable.isEmpty { Terminal.err("note: left out \(countText(notRepresentable.count, "key")) whose text has control characters: \(listed(notRepresentable, verbose: verbose))\n") }
             return .success
         }
+    }
+
+    /// How many keys a note lists before "… and N more (--verbose lists them all)".
+    static let listedKeys = 10
+
+    /// `keys` for a note: all of them with `--verbose`, else the first ``listedKeys``.
+    static func listed(_ keys: [String], verbose: Bool) -> String {
+        guard !verbose, keys.count > listedKeys else { return keys.joined(separator: ", ") }
+        return keys.prefix(listedKeys).joined(separator: ", ") + " … and \(keys.count - listedKeys) more (--verbose lists them all)"
     }
 }

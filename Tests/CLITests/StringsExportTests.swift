@@ -77,6 +77,21 @@ import TestSupport
         #expect(!all.stderr.contains("left out"))
     }
 
+    /// Thousands of left-out keys are a count and the first ten on one short line; all of
+    /// them with --verbose.
+    @Test func manyLeftOutKeysAreCountedWithTheFirstFew() throws {
+        let keys = (0..<25).map { String(format: "unused_%02d", $0) }
+        let extra = keys.map { "\"\($0)\": {\"en\": \"Old\"}," }.joined(separator: "\n")
+        let text = Self.states.replacingOccurrences(of: "\"legacy\": {\"en\": \"Old\"}", with: extra + "\n\"legacy\": {\"en\": \"Old\"}")
+        let config = try Scratch.directory("cc-strings", files: ["many.json": text]).appendingPathComponent("many.json").path
+        let plain = try CLI.run(["strings", "export", "--format", "po", "--locale", "de", config])
+        #expect(plain.status == 0)
+        #expect(plain.stderr.contains("note: left out 26 keys no screen uses (--include-unused exports them): legacy, unused_00, unused_01, "), "\(plain.stderr)")
+        #expect(plain.stderr.contains("unused_08 … and 16 more (--verbose lists them all)\n") && !plain.stderr.contains("unused_09"))
+        let verbose = try CLI.run(["strings", "export", "--format", "po", "--locale", "de", "--verbose", config])
+        #expect(verbose.stderr.contains("unused_23, unused_24\n") && !verbose.stderr.contains("more (--verbose"), "\(verbose.stderr)")
+    }
+
     @Test func badRequestsAreUsageErrorsAndNothingIsWritten() throws {
         let config = try Self.statesConfig()
         let typo = try CLI.run(["strings", "export", "--locale", "pt-BT", config])
