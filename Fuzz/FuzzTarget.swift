@@ -44,7 +44,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         _ = Preview.findings(measured: #"<body data-overflow="[[&quot;t1&quot;,9,1,0],[&quot;t2&quot;,9,1,1]]">"#, page: page, source: source, localizationKey: nil)
     }
     fuzzLanguageServer(bytes)
+    fuzzTranslationReaders(bytes)
     return 0
+}
+
+/// The translation readers of `strings import`: the bytes as a translation file (PO, or XLIFF when
+/// they start with '<'), as XLIFF whatever they start with, and as UTF-16 XLIFF, each imported into
+/// a small config, then all three at once with --all-or-nothing.
+func fuzzTranslationReaders(_ bytes: [UInt8]) {
+    let config = SourceFile(path: "c.json", text: #"{"localization": {"default": "en", "supported": ["en", "de"], "localized_strings": {"#
+        + #""title": {"en": "Help", "de": "Hilfe"}}}, "screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title"}}}"#)
+    let files = [SourceFile(path: "de.po", bytes: bytes), SourceFile(path: "de.xlf", bytes: Array("<".utf8) + bytes),
+                 SourceFile(path: "de.xlf", bytes: [0xFF, 0xFE] + bytes)]
+    for file in files { _ = StringsImport.plan(config: config, files: [file]) }
+    _ = StringsImport.plan(config: config, files: files, allOrNothing: true)
 }
 
 /// The language server: the bytes as a stream of frames, then as a document under every request

@@ -6,7 +6,7 @@
 # xliff2po convert them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-for tool in msgfmt pocount pofilter po2xliff xliff2po; do
+for tool in msgfmt msgcat msgmerge pocount pofilter podebug po2xliff xliff2po; do
   command -v "$tool" >/dev/null || { echo "test-strings: no $tool (apt-get install gettext translate-toolkit)" >&2; exit 1; }
 done
 swift build --product customer-center >/dev/null
@@ -128,5 +128,75 @@ cmp -s "$work/translated.po.json" "$work/translated.xlf.json" || { echo "test-st
 [ "$(diff Examples/customer_center.json "$work/translated.po.json" | grep -c '^[<>]')" = 2 ] \
   && grep -q '"de": "Viel zu teuer",' "$work/translated.po.json" \
   || { diff Examples/customer_center.json "$work/translated.po.json"; echo "test-strings: the import changed more than the translated string" >&2; exit 1; }
+
+# A TMS-style round trip (docs/translation.md "Checked with the tools translators use"): what the
+# tools translation teams use make of the exported files, each delivery imported with
+# --all-or-nothing and the config checked byte for byte against the one expected.
+tms="$work/tms"
+mkdir -p "$tms"
+po="$work/customer_center/po/de.po"
+expected="$work/translated.po.json"   # Examples/customer_center.json with 'Viel zu teuer'
+delivered() {  # delivered NAME EXPECTED FILE...: import into a copy of the example, compare
+  local name="$1" want="$2"
+  shift 2
+  cp Examples/customer_center.json "$tms/c.json"
+  "$bin" strings import --all-or-nothing "$tms/c.json" "$@" 2>"$tms/import.txt" \
+    || { cat "$tms/import.txt"; echo "test-strings: importing $name failed" >&2; exit 1; }
+  cmp -s "$want" "$tms/c.json" || { diff "$want" "$tms/c.json"; echo "test-strings: importing $name gave other bytes" >&2; exit 1; }
+  tms_imports=$((tms_imports + 1))
+}
+tms_imports=0
+# gettext: msgcat re-wraps the strings over many lines; msgmerge brings a translation into the
+# current export (the translator's file merged with a newer reference).
+msgcat --width=20 -o "$tms/wrapped.po" "$work/translated.po"
+msgcat --width=20 -o "$tms/wrapped-unchanged.po" "$po"
+msgmerge --quiet -o "$tms/merged.po" "$work/translated.po" "$po"
+delivered "msgcat's re-wrapped translation" "$expected" "$tms/wrapped.po"
+delivered "msgcat's re-wrapped export" Examples/customer_center.json "$tms/wrapped-unchanged.po"
+delivered "msgmerge's merge" "$expected" "$tms/merged.po"
+# A delivery in batches: the translation in one file, the same unit untranslated in another.
+sed 's/^msgstr "Zu teuer"$/msgstr ""/' "$po" > "$tms/batch-empty.po"
+delivered "a batch with the unit untranslated beside the translated one" "$expected" "$tms/batch-empty.po" "$work/translated.po"
+# translate-toolkit: po2xliff then xliff2po, which names units that share a source by their place
+# (msgctxt "customer_center.json:49"), for a config whose two answers share their English text.
+python3 - Examples/customer_center.json "$tms/shared.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config["localization"]["localized_strings"]["option_mistake"]["en"] = "Too expensive"
+json.dump(config, open(sys.argv[2], "w"), ensure_ascii=False, indent=2)
+PY
+"$bin" strings export --format po --locale de -o "$tms/shared.po" "$tms/shared.json" 2>/dev/null
+po2xliff --progress=none "$tms/shared.po" "$tms/shared.xlf"
+xliff2po --progress=none "$tms/shared.xlf" "$tms/shared-back.po"
+grep -q '^msgctxt ".*shared.json:[0-9]*"$' "$tms/shared-back.po" || { echo "test-strings: xliff2po no longer names shared units by place" >&2; exit 1; }
+cp "$tms/shared.json" "$tms/shared-copy.json"
+"$bin" strings import --all-or-nothing "$tms/shared-copy.json" "$tms/shared-back.po" "$tms/shared.xlf" 2>"$tms/import.txt" \
+  || { cat "$tms/import.txt"; echo "test-strings: importing xliff2po's units named by place failed" >&2; exit 1; }
+cmp -s "$tms/shared.json" "$tms/shared-copy.json" || { echo "test-strings: xliff2po's unchanged units changed the config" >&2; exit 1; }
+sed 's/^msgstr "Zu teuer"$/msgstr "Viel zu teuer"/' "$tms/shared-back.po" > "$tms/shared-translated.po"
+"$bin" strings import --all-or-nothing "$tms/shared-copy.json" "$tms/shared-translated.po" 2>"$tms/import.txt" \
+  || { cat "$tms/import.txt"; echo "test-strings: a translation of a unit named by place was refused" >&2; exit 1; }
+[ "$(diff "$tms/shared.json" "$tms/shared-copy.json" | grep -c '^[<>]')" = 2 ] && grep -q '"de": "Viel zu teuer"' "$tms/shared-copy.json" \
+  || { diff "$tms/shared.json" "$tms/shared-copy.json"; echo "test-strings: the place-named translation went to the wrong key" >&2; exit 1; }
+tms_imports=$((tms_imports + 2))
+# podebug's pseudo-translation changes every translated unit and keeps its placeholders; the
+# original file then takes the config back byte for byte.
+podebug --progress=none --rewrite=xxx "$po" "$tms/pseudo.po"
+cp Examples/customer_center.json "$tms/c.json"
+"$bin" strings import --all-or-nothing "$tms/c.json" "$tms/pseudo.po" 2>"$tms/import.txt" \
+  || { cat "$tms/import.txt"; echo "test-strings: importing podebug's pseudo-translation failed" >&2; exit 1; }
+grep -q '"de": "xxxBleib noch einen Monat für {{ price }}.xxx"' "$tms/c.json" && grep -q 'imported 11 translations' "$tms/import.txt" \
+  || { cat "$tms/import.txt"; echo "test-strings: podebug's pseudo-translation was not imported whole" >&2; exit 1; }
+"$bin" strings import --all-or-nothing "$tms/c.json" "$po" 2>/dev/null && cmp -s Examples/customer_center.json "$tms/c.json" \
+  || { echo "test-strings: the original file did not take the pseudo-translated config back" >&2; exit 1; }
+tms_imports=$((tms_imports + 2))
+# A delivery that carries nothing is refused with --all-or-nothing: nothing written, exit 1.
+: > "$tms/empty.po"
+cp Examples/customer_center.json "$tms/c.json"
+status=0
+"$bin" strings import --all-or-nothing "$tms/c.json" "$work/translated.po" "$tms/empty.po" >/dev/null 2>&1 || status=$?
+[ "$status" = 1 ] && cmp -s Examples/customer_center.json "$tms/c.json" \
+  || { echo "test-strings: an empty delivery with --all-or-nothing gave exit $status or wrote" >&2; exit 1; }
 echo "strings import: $imports imports of unchanged and converted files left their configs byte-identical; a translation via PO and via po2xliff: ok"
+echo "strings TMS round trip: $tms_imports deliveries (msgcat, msgmerge, batches, po2xliff/xliff2po by place, podebug) imported byte for byte; an empty delivery refused: ok"
 echo "strings: $files files exported from ${#configs[@]} configs, read by msgfmt, pocount, pofilter, po2xliff and xliff2po: ok"
