@@ -53,7 +53,7 @@ import TestSupport
         let de = try file("xliff", "de"), ptBR = try file("po", "pt-BR"), ja = try file("xliff", "ja")
         // Translated (approved), empty (needs translation, with a note), placeholders as <ph>, XML escaped.
         #expect(de.contains(#"<trans-unit id="title" resname="title" approved="yes" xml:space="preserve" maxwidth="286" size-unit="pixel">"#))
-        #expect(de.contains(#"<source>Cancel for <ph id="1">{{ price }}</ph>"#
+        #expect(de.contains(#"<source>Cancel for <ph id="1" equiv-text="{{ price }}">{{ price }}</ph>"#
             + "\n\"now\" &amp; &lt;b&gt;later&lt;/b&gt;</source>\n        <target state=\"needs-translation\"></target>"))
         #expect(de.contains("customers see a blank label"))
         #expect(de.contains("Keep '{{ price }}' exactly as written"))

@@ -43,7 +43,8 @@ enum XLIFFWriter {
         }
     }
 
-    /// `text` as element content, each well-formed `{{ name }}` as `<ph id="N">`: in the source
+    /// `text` as element content, each well-formed `{{ name }}` as `<ph id="N">` (with the
+    /// placeholder as its `equiv-text` too: what CAT tools show and count for it): in the source
     /// (`ids` nil) numbered in order; in the target, a placeholder takes the id of the source's
     /// first unused one with the same spelling, else a new number. Returns the source's ids.
     static func inline(_ value: String, ids: [(spelling: String, id: Int)]?) -> (text: String, ids: [(spelling: String, id: Int)]) {
@@ -65,7 +66,7 @@ enum XLIFFWriter {
                 next += 1
             }
             numbered.append((spelling, id))
-            out += "<ph id=\"\(id)\">\(text(spelling))</ph>"
+            out += "<ph id=\"\(id)\" equiv-text=\"\(attribute(spelling))\">\(text(spelling))</ph>"
             cursor = match.range.upperBound
         }
         out += text(String(String.UnicodeScalarView(scalars[cursor...])))
