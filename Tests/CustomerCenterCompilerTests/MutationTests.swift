@@ -113,6 +113,8 @@ import JSONSyntax
                  at: #""should_warn_customer_to_update": true"#),
         Mutation(rule: "l10n.script-mismatch", base: authoring, edits: [(#""de": "Zu teuer","#, "\"de\": \"Zu teuer\",\n        \"zh-Hant\": \"太贵了\",")],
                  at: #""zh-Hant": "太贵了","#),
+        Mutation(rule: "l10n.control-character", base: authoring, edits: [(#""de": "Zu teuer","#, #""de": "Zu teuer\u001b[0m","#)],
+                 at: #""de": "Zu teuer\u001b[0m","#),
     ]
 
     static func text(_ base: String) throws -> String {

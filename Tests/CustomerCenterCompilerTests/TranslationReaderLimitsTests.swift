@@ -77,12 +77,12 @@ import TestSupport
         for escape in ["\\x1b[31m", "\\0", "\\r", "\\a"] {
             let po = SourceFile(path: "de.po", text: "msgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgctxt \"title\"\nmsgid \"Help\"\nmsgstr \"Hilfe\(escape)!\"\n")
             let found = try #require(Base.refusal(Base.plan([po])))
-            #expect(found.id == "strings.control-character" && found.at == "6:1", "\(escape): \(found)")
+            #expect(found.id == "l10n.control-character" && found.at == "6:1", "\(escape): \(found)")
         }
         let xliff = try #require(Base.refusal(Base.plan([SourceFile(path: "de.xlf", text: Self.nested(groups: 0, target: "Hilfe&#x1B;[31m"))])))
         #expect(xliff.id == "strings.malformed")
         let c1 = try #require(Base.refusal(Base.plan([SourceFile(path: "de.xlf", text: Self.nested(groups: 0, target: "Hilfe\u{85}"))])))
-        #expect(c1.id == "strings.control-character" && c1.message.contains("U+0085"))
+        #expect(c1.id == "l10n.control-character" && c1.message.contains("U+0085"))
         // Tab and line feed are text.
         let tab = Base.plan([Base.po("de", [("title", "Help", "Hil\tfe\nnow")])])
         #expect(tab.changes.count == 1 && tab.refused == 0)

@@ -30,7 +30,7 @@ package enum RuleCatalog {
         MissingDefaultTranslationRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
         EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self, UnknownPlaceholderRule.self, DuplicateLocaleRule.self,
-        ScriptMismatchRule.self,
+        ScriptMismatchRule.self, ControlCharacterRule.self,
         UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
         InapplicablePathRule.self,
         DuplicatePathIDRule.self, DuplicatePathTypeRule.self, CustomURLMissingURLRule.self, InvalidURLRule.self,
@@ -54,7 +54,7 @@ package enum RuleCatalog {
     package static let textContentRules: Set<RuleID> = Set(([
         EmptyTranslationRule.self, MalformedPlaceholderRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self,
         PlaceholderMismatchRule.self, ScriptMismatchRule.self, UnknownPlaceholderRule.self, WhitespaceRule.self,
-        SchemaEmptyValueRule.self,
+        SchemaEmptyValueRule.self, ControlCharacterRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule type, in the order of docs/rules.md's table.
@@ -64,7 +64,7 @@ package enum RuleCatalog {
 
     /// Rules this project added beyond the catalogue it started from (docs/rules.md lists them).
     package static let projectRules: Set<RuleID> = Set(([
-        MissingRequiredTranslationRule.self, ScriptMismatchRule.self, SupportPlatformUnsupportedRule.self,
+        MissingRequiredTranslationRule.self, ScriptMismatchRule.self, ControlCharacterRule.self, SupportPlatformUnsupportedRule.self,
         CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self, InferredPlatformRule.self, SchemaAmbiguousFormatRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 

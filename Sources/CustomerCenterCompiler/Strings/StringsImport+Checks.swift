@@ -190,8 +190,8 @@ struct ConfigTable {
         func refuse(_ id: RuleID, _ message: String) -> Diagnostic {
             Diagnostic(id: id, severity: .error, message: message + "; the unit is not imported", file: file, range: unit.targetRange)
         }
-        if let control = Self.controlCharacter(in: unit.target) {
-            return refuse(ImportFinding.controlCharacter,
+        if let control = ControlCharacterRule.first(in: unit.target) {
+            return refuse(ControlCharacterRule.descriptor.id,
                           "the '\(locale)' text of '\(key)' has the control character \(control) (only tab and line feed belong in a text: the SDKs would show it raw, or a terminal would act on it)")
         }
         let expected = Self.placeholders(unit.source), actual = Self.placeholders(unit.target)
@@ -208,17 +208,6 @@ struct ConfigTable {
             if !sample.isEmpty { return refuse(ScriptMismatchRule.descriptor.id, RuleMessage.scriptMismatch(key, locale: locale, script: script, sample: sample).text) }
         }
         return nil
-    }
-
-    /// The first control character of `text` other than tab and line feed (C0, DEL, C1), as
-    /// `U+001B`, when it has one.
-    static func controlCharacter(in text: String) -> String? {
-        guard let scalar = text.unicodeScalars.first(where: { scalar in
-            let value = scalar.value
-            return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
-        }) else { return nil }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// Each `{{ … }}` of `text` as written (a well-formed one in its canonical spelling), sorted:

@@ -131,7 +131,6 @@ enum ImportFinding {
     static let duplicateUnit: RuleID = "strings.duplicate-unit"
     static let staleSource: RuleID = "strings.stale-source"
     static let placeholderMismatch: RuleID = "strings.placeholder-mismatch"
-    static let controlCharacter: RuleID = "strings.control-character"
     static let emptyFile: RuleID = "strings.empty-file"
 }
 

@@ -1,0 +1,71 @@
+/// `l10n.control-character`: a text with a control character other than tab and line feed.
+
+import JSONSyntax
+package enum ControlCharacterRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
+        id: "l10n.control-character",
+        summary: "A text with a control character other than tab and line feed (ESC, NUL, CR, C1 controls).",
+        rationale: "The SDKs show such a character as it is: a blank box, a broken line, or an escape sequence a log viewer acts on. It usually came in with a pasted or imported translation; `strings import` refuses new ones.",
+        defaultSeverity: .warning, formats: [.authoring],
+        fixes: [.safe],
+        failingExample: Examples.authoring(strings: #""title": {"en": ↓"Help\u001b[31m", "de": ↓"Hilfe\r\njetzt"}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help\tnow\nor later", "de": "Hilfe"}"#))
+
+    /// Each text of the table, its bytes scanned once (a text without a byte below 0x20, DEL or
+    /// a C1 lead byte is passed over without decoding).
+    package static func check(_ context: inout RuleContext) {
+        guard let entries = context.config.localization?.entries else { return }
+        for entry in entries {
+            let translations = entry.translations
+            for index in translations.indices {
+                guard translations.withTextUTF8(at: index, { Self.mayHaveControl($0) }) else { continue }
+                let translation = translations[index]
+                let text = translation.text.value
+                guard let control = Self.first(in: text) else { continue }
+                // Line breaks written CR LF or CR are one line feed: a safe fix. Other controls
+                // are left to a person (what was meant is not known).
+                let onlyCR = text.unicodeScalars.allSatisfy { !isControl($0) || $0 == "\r" }
+                let fix = onlyCR
+                    ? RuleContext.replace(translation.text, with: text.replacingOccurrences("\r\n", with: "\n").replacingOccurrences("\r", with: "\n"),
+                                          "write line breaks as \\n", applicability: .safe)
+                    : nil
+                context.report(.controlCharacter(entry.key.value, locale: translation.localeCode, character: control), on: translation.text, fix: fix)
+            }
+        }
+    }
+
+    /// A byte that may start a control character: C0 but tab and line feed, DEL, or 0xC2 (the
+    /// lead byte of U+0080–U+00BF, C1 controls among them).
+    /// Eight bytes a step: a byte below 0x20 (`(w - 0x20…) & ~w & 0x80…`, exact for
+    /// whether there is one), DEL or 0xC2 sends the rest to the byte loop.
+    static func mayHaveControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = ByteScan.word(bytes, at: i)
+            let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            if below | ByteScan.matches(0x7F, in: word) | ByteScan.matches(0xC2, in: word) != 0 { break }
+            i += 8
+        }
+        return bytes[i...].contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F || $0 == 0xC2 }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
+    }
+
+    /// The first control character of `text`, as `U+001B`.
+    static func first(in text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: isControl) else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.control-character`.
+    static func controlCharacter(_ key: String, locale: String, character: String) -> RuleMessage {
+        RuleMessage(ControlCharacterRule.descriptor,
+                    "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key)) has the control character \(character), which the SDKs show as it is")
+    }
+}
