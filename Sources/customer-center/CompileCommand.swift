@@ -15,6 +15,7 @@ struct CompileCommand: Command {
         OptionSpec(name: "--first-purchase", valueName: "AGE", summary: "…whose first purchase was AGE ago (none given: never purchased)."),
         ReportingOptions.configFile,
         ReportingOptions.rule,
+        ReportingOptions.oldestSDK,
         OptionSpec(name: "--format", valueName: "FORMAT", summary: "Format of diagnostics on stderr (default: human)."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never."),
         ReportingOptions.stdinFilename,

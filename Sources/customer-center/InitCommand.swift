@@ -39,6 +39,9 @@ struct InitCommand: Command {
             return .io
         }
         Terminal.err("wrote \(output) (\(locales.count) locale\(locales.count == 1 ? "" : "s"))\n")
+        // Old app builds get this config too: say how to check them (docs/sdk-compatibility.md).
+        Terminal.err("next: customer-center lint \(output); to also check the SDK versions still in customers' hands, put "
+                     + "{\"oldest_sdk\": {\"ios\": \"5.20.0\", \"android\": \"8.10.0\"}} (your oldest) in \(LinterConfiguration.fileName)\n")
         return .success
     }
 }

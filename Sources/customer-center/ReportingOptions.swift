@@ -9,9 +9,12 @@ enum ReportingOptions {
         OptionSpec(name: "--strict", valueName: nil, summary: "Warnings fail the run too."),
         OptionSpec(name: "--max-warnings", valueName: "N", summary: "Fail when there are more than N warnings."),
         OptionSpec(name: "--quiet", valueName: nil, summary: "Report errors only."),
+        oldestSDK,
         jobs,
     ]
     static let jobs = OptionSpec(name: "--jobs", valueName: "N", summary: "Use N threads: N files at once, or one large file on N (default: every core; the output is the same).")
+    static let oldestSDK = OptionSpec(name: "--oldest-sdk", valueName: "PLATFORM=VERSION,…",
+                                      summary: "The oldest SDKs in the field, e.g. ios=5.20.0,android=8.10.0: also report what they do not handle (docs/sdk-compatibility.md).")
     static let stdinFilename = OptionSpec(name: "--stdin-filename", valueName: "NAME", summary: "The name to report for standard input.")
     static let forceExclude = OptionSpec(name: "--force-exclude", valueName: nil,
                                          summary: "Files named here follow the configuration file's include/exclude too (pre-commit); the rest are skipped silently.")
@@ -30,6 +33,7 @@ enum ReportingOptions {
                 throw UsageError(message: error.message, help: error.help)
             }
         }
+        settings.oldestSDK = try oldestSDK(arguments)
         settings.quiet = arguments.has("--quiet")
         settings.strict = arguments.has("--strict")
         if let raw = arguments.value("--max-warnings") {
@@ -58,6 +62,15 @@ enum ReportingOptions {
             throw UsageError(message: "'--jobs' needs a whole number of at least 1, got '\(raw)'", help: "'--jobs 1' checks one file at a time")
         }
         return n
+    }
+
+    /// `--oldest-sdk ios=5.20.0,android=8.10.0`; `nil` when not given.
+    static func oldestSDK(_ arguments: ParsedArguments) throws(UsageError) -> OldestSDK? {
+        guard let raw = arguments.value("--oldest-sdk") else { return nil }
+        switch OldestSDK.parse(raw) {
+        case .success(let versions): return versions
+        case .failure(let error): throw UsageError(message: "invalid value for '--oldest-sdk': \(error.message)", help: error.help)
+        }
     }
 
     /// `--input-format`; `nil` for auto.

@@ -55,7 +55,7 @@ import TestSupport
     @Test(arguments: [
         (#""id": "mistake""#, #""id": "bought_by_mistake""#, "survey-option", true),
         (#""id": "missing_purchase""#, #""id": "restore""#, "path", true),
-        ("for {{ price }}.", "for {{ amount }}.", "offer", true),
+        ("at half price.", "for {{ amount }}.", "offer", true),
         (#""title": "Wait!""#, #""title": "Wait, please!""#, "offer", false),
         (#""title": "Cancel subscription""#, #""title": "Cancel {{ product_name }}""#, "path", true),
         (#""title": "Cancel subscription""#, #""title": "Cancel your subscription""#, "path", false),

@@ -16,6 +16,7 @@ import JSONSyntax
         var occurrence = 1
         var platforms: Set<Platform>? = nil
         var requiredLocales: [String] = []
+        var oldestSDK = OldestSDK()
         var testDescription: String { "\(rule) @ \(at)" }
     }
 
@@ -60,8 +61,18 @@ import JSONSyntax
         Mutation(rule: "l10n.default-locale-unsupported", base: authoring, edits: [(#"["de", "en"]"#, #"["de"]"#)], at: #""default": "en","#),
         Mutation(rule: "l10n.undeclared-locale", base: authoring, edits: [(#""de": "Warte!","#, #""fr": "Attends !", "de": "Warte!","#)], at: #""fr": "Attends !", "de": "Warte!","#),
         Mutation(rule: "l10n.unknown-locale", base: authoring, edits: [(#"["de", "en"]"#, #"["de", "en", "jp"]"#)], at: #""supported": ["de", "en", "jp"]"#),
-        Mutation(rule: "l10n.placeholder-mismatch", base: authoring, edits: [("für {{ price }}", "für {{ preis }}")], at: #""de": "Bleib noch einen Monat für {{ preis }}.","#),
-        Mutation(rule: "l10n.malformed-placeholder", base: authoring, edits: [("month for {{ price }}", "month for {{price}}")], at: #""en": "Stay one more month for {{price}}.""#),
+        Mutation(rule: "l10n.placeholder-mismatch", base: authoring, edits: [("zum halben Preis", "für {{ preis }}")], at: #""de": "Bleib noch einen Monat für {{ preis }}.","#),
+        Mutation(rule: "l10n.malformed-placeholder", base: authoring, edits: [("month at half price", "month for {{price}}")], at: #""en": "Stay one more month for {{price}}.""#),
+        Mutation(rule: "l10n.literal-placeholder", base: authoring, edits: [("month at half price", "month for {{ price }}")], at: #""en": "Stay one more month for {{ price }}.""#),
+        Mutation(rule: "screen.specific-offering-without-id", base: authoring, edits: [("\"NO_ACTIVE\": {\n", "\"NO_ACTIVE\": {\n      \"offering\": {\"type\": \"SPECIFIC\"},\n")],
+                 at: #""offering": {"type": "SPECIFIC"},"#),
+        Mutation(rule: "sdk.breaks-old-version", base: authoring, edits: [firstPath(#""type": "CUSTOM_URL", "url": "myapp://settings", "open_method": "IN_APP""#)],
+                 at: #""type": "CUSTOM_URL", "url": "myapp://settings", "open_method": "IN_APP""#, oldestSDK: OldestSDK(ios: SDKVersion(5, 10, 0))),
+        Mutation(rule: "sdk.hidden-on-old-version", base: authoring, edits: [firstPath(#""type": "CUSTOM_ACTION", "action_identifier": "rate""#)],
+                 at: #""type": "CUSTOM_ACTION", "action_identifier": "rate""#, oldestSDK: OldestSDK(ios: SDKVersion(5, 20, 0))),
+        Mutation(rule: "sdk.ignored-on-old-version", base: authoring,
+                 edits: [(#""email": "support@example.com""#, "\"email\": \"support@example.com\",\n    \"display_purchase_history_link\": true")],
+                 at: #""display_purchase_history_link": true"#, platforms: [.ios], oldestSDK: OldestSDK(ios: SDKVersion(5, 14, 0))),
         Mutation(rule: "l10n.empty-translation", base: authoring, edits: [(#""de": "Warte!""#, #""de": """#)], at: #""de": "","#),
         Mutation(rule: "l10n.whitespace", base: authoring, edits: [(#""en": "Wait!""#, #""en": "Wait! ""#)], at: #""en": "Wait! ""#),
         Mutation(rule: "l10n.sdk-key-drift", base: authoring, edits: [(#""localized_strings": {"#, #""localized_strings": {"restore_purchase": {"de": "x", "en": "y"},"#)], at: #""localized_strings": {"restore_purchase": {"de": "x", "en": "y"},"#),
@@ -121,8 +132,10 @@ import JSONSyntax
         try String(contentsOf: TestPaths.examples.appendingPathComponent(base), encoding: .utf8)
     }
 
-    static func lint(_ text: String, platforms: Set<Platform>?, requiredLocales: [String] = []) -> FileReport {
-        Linter.lint(SourceFile(path: "mutated.json", text: text), options: LintOptions(platforms: platforms, requiredLocales: requiredLocales))
+    static func lint(_ text: String, platforms: Set<Platform>?, requiredLocales: [String] = [], oldestSDK: OldestSDK = OldestSDK()) -> FileReport {
+        var options = LintOptions(platforms: platforms, requiredLocales: requiredLocales)
+        options.oldestSDK = oldestSDK
+        return Linter.lint(SourceFile(path: "mutated.json", text: text), options: options)
     }
 
     @Test(arguments: mutations)
@@ -136,7 +149,7 @@ import JSONSyntax
             #expect(text.contains(find), "mutation of \(mutation.rule) does not apply: \(find.debugDescription)")
             if let range = text.range(of: find) { text.replaceSubrange(range, with: replace) }
         }
-        let report = Self.lint(text, platforms: mutation.platforms, requiredLocales: mutation.requiredLocales)
+        let report = Self.lint(text, platforms: mutation.platforms, requiredLocales: mutation.requiredLocales, oldestSDK: mutation.oldestSDK)
         let lines = report.diagnostics.filter { $0.id == mutation.rule }.map { report.source.location(of: $0.range.start).line }
         let matching = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element.trimmingCharacters(in: .whitespaces) == mutation.at }.map { $0.offset + 1 }

@@ -38,7 +38,7 @@ import JSONSyntax
         Case(fact: "promo ids for both stores: both decode everything",
              edit: replacing(cancelOffer, cancelOffer + #" "android_offer_id": "cancel_offer","#), verdict: Verdict(ios: .decodes)),
         Case(fact: "a promo without title and subtitle: iOS fails the whole decode",
-             edit: edits(replacing(#""subtitle": "Stay one more month for {{ price }}.","#, ""), replacing(#""title": "Wait!""#, #""unused": "Wait!""#)),
+             edit: edits(replacing(#""subtitle": "Stay one more month at half price.","#, ""), replacing(#""title": "Wait!""#, #""unused": "Wait!""#)),
              verdict: Verdict(ios: .fails, androidDropped: ["\(management)/paths/1"])),
         Case(fact: "no change_plans: iOS fails (historical responses lack it)",
              edit: replacing(#""change_plans": [],"#, ""), verdict: Verdict(ios: .fails, androidDropped: ["\(management)/paths/1"])),

@@ -50,7 +50,7 @@ import JSONSyntax
         let page = Preview.render(try Self.resolved(try Self.example("customer_center.json")), options: PreviewOptions(locales: ["de"]))
         let german = Self.section(page.html, "de-light")
         // The config's text, its price filled with a no-break space, and built-in labels in German.
-        #expect(german.contains("Bleib noch einen Monat für 9,99\u{00A0}€."))
+        #expect(german.contains("Bleib noch einen Monat zum halben Preis."))
         #expect(german.contains(">Aktionen<") && german.contains(">Abos<") && german.contains(">Nein, danke<"))
         #expect(german.contains("Deine nächste Zahlung: 9,99\u{00A0}€ am 31.12.2026."))
         #expect(!page.html.contains("{{"), "every placeholder is filled")

@@ -84,12 +84,17 @@ import JSONSyntax
     }
 
     @Test func exampleConfigurationIsWhatAConfigurationFileSays() throws {
-        let settings = RuleExampleConfiguration(requiredLocales: ["de", "ja"], platforms: [.android, .ios])
+        let settings = RuleExampleConfiguration(requiredLocales: ["de", "ja"], platforms: [.android, .ios],
+                                                oldestSDK: OldestSDK(ios: SDKVersion(5, 20, 0), android: SDKVersion(8, 10, 0)))
         let configuration = try LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: settings.fileText))
+        #expect(configuration.diagnostics.isEmpty)
         #expect(configuration.requiredLocales == settings.requiredLocales)
         #expect(configuration.platforms == settings.platforms)
+        #expect(configuration.oldestSDK == settings.oldestSDK)
         #expect(RuleExampleConfiguration().fileText == "{}" && RuleExampleConfiguration().isEmpty)
-        #expect(RuleCatalog.all.filter { !$0.exampleConfiguration.isEmpty }.map(\.id) == [MissingRequiredTranslationRule.descriptor.id])
+        #expect(RuleCatalog.all.filter { !$0.exampleConfiguration.isEmpty }.map(\.id)
+                == [MissingRequiredTranslationRule.descriptor.id, SDKBreaksOldVersionRule.descriptor.id, SDKHiddenOnOldVersionRule.descriptor.id,
+                    SDKIgnoredOnOldVersionRule.descriptor.id])
     }
 
     // MARK: docs/rules.md

@@ -205,6 +205,7 @@ import JSONSyntax
             var context = RuleContext(resolved: ResolvedConfig(config), platforms: [.ios, .android], requiredLocales: ["de", "es"], source: source,
                                       sink: DiagnosticSink(file: source.path))
             context.platformsInferred = true
+            context.oldestSDK = OldestSDK(ios: SDKVersion(5, 3, 0), android: SDKVersion(8, 12, 0))
             for rule in RuleCatalog.modelRules {
                 context.sink = DiagnosticSink(file: source.path)
                 rule.check(&context)

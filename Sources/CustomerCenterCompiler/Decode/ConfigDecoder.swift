@@ -98,7 +98,10 @@ enum ConfigDecoder {
     static func support(_ reader: ObjectReader, keyRange: ByteRange) -> Support {
         var support = Support(email: reader.string("email"), pointer: reader.pointer, keyRange: keyRange)
         for field in SharedSchema.support.fields {
-            if case .boolean = field.type, let flag = reader.bool(field.name) { support.flags.append((field.name, flag.value)) }
+            if case .boolean = field.type, let flag = reader.bool(field.name) {
+                support.flags.append((field.name, flag.value))
+                support.locatedFlags.append((field.name, flag))
+            }
         }
         if let flag = reader.bool("should_warn_customer_to_update"), flag.pointer.description.hasSuffix("/should_warn_customer_to_update") {
             support.updateWarning = flag
@@ -108,7 +111,11 @@ enum ConfigDecoder {
                 allowCreation: tickets.bool("allow_creation")?.value, customerType: tickets.string("customer_type")?.value,
                 customerDetails: tickets.object("customer_details").map { details in
                     SharedSchema.customerDetails.fields.compactMap { field in details.reader.bool(field.name).map { (field.name, $0.value) } }
-                })
+                },
+                locatedCustomerDetails: tickets.object("customer_details").map { details in
+                    SharedSchema.customerDetails.fields.compactMap { field in details.reader.bool(field.name).map { (field.name, $0) } }
+                } ?? [],
+                locatedAllowCreation: tickets.bool("allow_creation"))
         }
         return support
     }

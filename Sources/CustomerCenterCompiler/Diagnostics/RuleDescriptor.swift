@@ -103,15 +103,18 @@ package struct RuleExampleConfiguration: Sendable, Equatable {
     package var requiredLocales: [String]
     /// `platforms`; `nil` infers them from the example, as a run does.
     package var platforms: Set<Platform>?
+    /// `oldest_sdk`.
+    package var oldestSDK: OldestSDK
 
     /// Creates the settings; the defaults are an absent configuration file.
-    package init(requiredLocales: [String] = [], platforms: Set<Platform>? = nil) {
+    package init(requiredLocales: [String] = [], platforms: Set<Platform>? = nil, oldestSDK: OldestSDK = OldestSDK()) {
         self.requiredLocales = requiredLocales
         self.platforms = platforms
+        self.oldestSDK = oldestSDK
     }
 
     /// Whether these are the settings of no configuration file at all.
-    package var isEmpty: Bool { requiredLocales.isEmpty && platforms == nil }
+    package var isEmpty: Bool { requiredLocales.isEmpty && platforms == nil && oldestSDK.isEmpty }
 
     /// The `.customer-center.json` that says these settings (`{}` for none), as `explain` shows it.
     package var fileText: String {
@@ -119,6 +122,10 @@ package struct RuleExampleConfiguration: Sendable, Equatable {
         if let platforms { members.append("\"platforms\": [" + platforms.sorted().map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]") }
         if !requiredLocales.isEmpty {
             members.append("\"locales\": {\"required\": [" + requiredLocales.map { "\"\($0)\"" }.joined(separator: ", ") + "]}")
+        }
+        if !oldestSDK.isEmpty {
+            let versions = Platform.allCases.compactMap { platform in oldestSDK[platform].map { "\"\(platform.rawValue)\": \"\($0)\"" } }
+            members.append("\"oldest_sdk\": {" + versions.joined(separator: ", ") + "}")
         }
         return "{" + members.joined(separator: ", ") + "}"
     }

@@ -12,6 +12,8 @@ package struct LintOptions: Sendable {
     package var quiet: Bool
     /// Locales every key must be translated into (configuration `locales.required`).
     package var requiredLocales: [String]
+    /// The oldest SDK versions in the field (`oldest_sdk`, `--oldest-sdk`); empty: today's only.
+    package var oldestSDK = OldestSDK()
     /// Keep the syntax tape in the analysis (`Analysis.tape`): the language server reads the
     /// cursor's place on it after an edit. Off for runs: the tape would stay beside the model.
     package var keepsTape = false
@@ -255,6 +257,7 @@ package enum Linter {
         var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
                                   source: source, sink: sink)
         context.platformsInferred = options.platforms == nil
+        context.oldestSDK = options.oldestSDK
         let rules = RuleCatalog.modelRules.indices.filter { index in
             let descriptor = RuleCatalog.modelRules[index].descriptor
             guard descriptor.formats.contains(resolved.config.format) else { return false }

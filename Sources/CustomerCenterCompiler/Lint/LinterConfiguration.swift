@@ -20,6 +20,9 @@ public struct LinterConfiguration: Sendable {
     public var requiredLocales: [String] = []
     /// `ignore` entries in file order.
     package var ignores: [IgnoreEntry] = []
+    /// `oldest_sdk`: the oldest SDK versions in the field (docs/sdk-compatibility.md); empty:
+    /// today's SDKs only.
+    package var oldestSDK = OldestSDK()
     /// Findings about the configuration file itself (malformed JSON, unknown keys, rule ids,
     /// levels, platforms or locale codes). Every one is an error: a setting the tool cannot
     /// follow stops the run (exit 2) instead of being silently dropped (docs/configuration.md).
@@ -64,6 +67,10 @@ public struct LinterConfiguration: Sendable {
         Field("locales", .object(ObjectSchema("Locales", "Locale requirements.", fields: [
             Field("required", .array(.string(StringSchema(nonEmpty: true))), "Locales every key must be translated into (a gap is an error)."),
         ])), "Locale requirements."),
+        Field("oldest_sdk", .object(ObjectSchema("OldestSDK", "The oldest SDK versions still in customers' hands.", fields: [
+            Field("ios", .string(StringSchema(nonEmpty: true, pattern: #"^[0-9]+\.[0-9]+\.[0-9]+$"#)), "The oldest purchases-ios version in the field (MAJOR.MINOR.PATCH)."),
+            Field("android", .string(StringSchema(nonEmpty: true, pattern: #"^[0-9]+\.[0-9]+\.[0-9]+$"#)), "The oldest purchases-android version in the field (MAJOR.MINOR.PATCH)."),
+        ])), "The oldest SDK versions still in customers' hands (a platform left out: today's SDK only)."),
         Field("ignore", .array(.object(ObjectSchema("Ignore", "A suppression.", fields: [
             Field("rule", .string(StringSchema(nonEmpty: true)), required: true, "The rule id."),
             Field("pointer", .text, required: true, "The JSON pointer of the value whose findings are ignored (children included)."),
@@ -131,6 +138,16 @@ public struct LinterConfiguration: Sendable {
                 requiredLocales.append(code)
             }
         }
+        if let (versions, _) = reader.object("oldest_sdk") {
+            for platform in Platform.allCases {
+                guard let text = versions.string(platform.rawValue), !text.value.isEmpty else { continue }
+                guard let version = SDKVersion(parsing: text.value) else {
+                    sink.emit(.notAVersion(text.value), at: text.range, pointer: text.pointer)
+                    continue
+                }
+                oldestSDK[platform] = version
+            }
+        }
         for entry in reader.objects("ignore") {
             guard let rule = entry.string("rule"), let pointerText = entry.string("pointer") else { continue }
             guard RuleCatalog.descriptor(for: RuleID(rawValue: rule.value)) != nil else {
@@ -159,6 +176,11 @@ extension RuleMessage {
     /// syntax rule cannot take.
     static func badLevel(_ sentence: String) -> RuleMessage {
         RuleMessage(SchemaEnumValueRule.descriptor, sentence)
+    }
+
+    /// `schema.enum-value` in `oldest_sdk`: not a release version.
+    static func notAVersion(_ text: String) -> RuleMessage {
+        RuleMessage(SchemaEnumValueRule.descriptor, "\(MessageText.quoted(text)) is not an SDK version: write \(SDKVersion.acceptedForm)")
     }
 
     /// `schema.enum-value` in `locales.required`: not a BCP 47 tag, or a known mistake.

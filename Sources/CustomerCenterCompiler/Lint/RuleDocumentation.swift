@@ -61,6 +61,7 @@ package enum RuleDocumentation {
             out += "\n" + indent(CompactRenderer().render(LintReport(files: [single])).trimmingTrailingNewlines()) + "\n"
         }
         out += "\nPasses:\n\n" + indent(rule.passingExample) + "\n"
+        if let rows = SDKCompatibility.explainText(for: rule.id) { out += "\n" + rows }
         return out
     }
 
@@ -72,7 +73,10 @@ package enum RuleDocumentation {
 extension RuleDescriptor {
     /// The options a rule's examples are linted with: their format and their configuration.
     package var exampleOptions: LintOptions {
-        LintOptions(inputFormat: examplesDetectTheFormat ? nil : exampleFormat, platforms: exampleConfiguration.platforms, requiredLocales: exampleConfiguration.requiredLocales)
+        var options = LintOptions(inputFormat: examplesDetectTheFormat ? nil : exampleFormat, platforms: exampleConfiguration.platforms,
+                                  requiredLocales: exampleConfiguration.requiredLocales)
+        options.oldestSDK = exampleConfiguration.oldestSDK
+        return options
     }
 }
 

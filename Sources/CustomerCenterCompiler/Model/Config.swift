@@ -88,6 +88,8 @@ package struct Support: Sendable {
     package var email: Located<String>?
     /// The boolean settings given (`should_warn_customer_to_update`, …), by field name, in schema order.
     package var flags: [(name: String, value: Bool)] = []
+    /// The same settings, located (for findings about one).
+    package var locatedFlags: [(name: String, value: Located<Bool>)] = []
     /// `should_warn_customer_to_update` as written (snake_case), with where it is.
     package var updateWarning: Located<Bool>?
     /// `support_tickets`, if given.
@@ -106,6 +108,10 @@ package struct SupportTickets: Sendable {
     package var customerType: String?
     /// `customer_details` flags given, by field name.
     package var customerDetails: [(name: String, value: Bool)]?
+    /// The same flags, located.
+    package var locatedCustomerDetails: [(name: String, value: Located<Bool>)] = []
+    /// `allow_creation`, located.
+    package var locatedAllowCreation: Located<Bool>?
 }
 
 /// `localization`.

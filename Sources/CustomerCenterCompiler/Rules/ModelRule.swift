@@ -15,6 +15,9 @@ package struct RuleContext: Sendable {
     /// Whether `platforms` were inferred from the config (no `--platform`, no `platforms` in the
     /// configuration file).
     package var platformsInferred = false
+    /// The oldest SDK versions in the field, per platform (docs/sdk-compatibility.md); empty:
+    /// today's SDKs only.
+    package var oldestSDK = OldestSDK()
     /// Locales every key must be translated into (configuration `locales.required`).
     package let requiredLocales: [String]
     /// The file.

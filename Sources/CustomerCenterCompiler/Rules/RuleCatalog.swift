@@ -30,9 +30,9 @@ package enum RuleCatalog {
         MissingDefaultTranslationRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self, DefaultLocaleUnsupportedRule.self,
         UndeclaredLocaleRule.self, UnknownLocaleRule.self, PlaceholderMismatchRule.self, MalformedPlaceholderRule.self,
         EmptyTranslationRule.self, WhitespaceRule.self, SDKKeyDriftRule.self, UnknownPlaceholderRule.self, DuplicateLocaleRule.self,
-        ScriptMismatchRule.self, ControlCharacterRule.self,
+        ScriptMismatchRule.self, ControlCharacterRule.self, LiteralPlaceholderRule.self,
         UnknownScreenTypeRule.self, ScreenTypeMismatchRule.self, MissingScreenRule.self, EmptyPathsRule.self,
-        InapplicablePathRule.self,
+        InapplicablePathRule.self, SpecificOfferingWithoutIDRule.self,
         DuplicatePathIDRule.self, DuplicatePathTypeRule.self, CustomURLMissingURLRule.self, InvalidURLRule.self,
         InAppNonHTTPRule.self, CustomActionMissingIdentifierRule.self, PromoAndSurveyRule.self,
         InvalidRefundWindowRule.self, PlatformUnsupportedRule.self,
@@ -42,6 +42,7 @@ package enum RuleCatalog {
         InvalidColorRule.self, LowContrastRule.self, MissingThemeColorRule.self,
         MissingEmailRule.self, InvalidEmailRule.self, SupportPlatformUnsupportedRule.self,
         InferredPlatformRule.self,
+        SDKBreaksOldVersionRule.self, SDKHiddenOnOldVersionRule.self, SDKIgnoredOnOldVersionRule.self,
     ]
 
     /// The rules whose findings about a key of an authoring config's `localized_strings` can
@@ -54,7 +55,7 @@ package enum RuleCatalog {
     package static let textContentRules: Set<RuleID> = Set(([
         EmptyTranslationRule.self, MalformedPlaceholderRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self,
         PlaceholderMismatchRule.self, ScriptMismatchRule.self, UnknownPlaceholderRule.self, WhitespaceRule.self,
-        SchemaEmptyValueRule.self, ControlCharacterRule.self,
+        SchemaEmptyValueRule.self, ControlCharacterRule.self, LiteralPlaceholderRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule type, in the order of docs/rules.md's table.
@@ -66,6 +67,8 @@ package enum RuleCatalog {
     package static let projectRules: Set<RuleID> = Set(([
         MissingRequiredTranslationRule.self, ScriptMismatchRule.self, ControlCharacterRule.self, SupportPlatformUnsupportedRule.self,
         CompatAndroidCrashRule.self, CompatAndroidIgnoredRule.self, InferredPlatformRule.self, SchemaAmbiguousFormatRule.self,
+        SDKBreaksOldVersionRule.self, SDKHiddenOnOldVersionRule.self, SDKIgnoredOnOldVersionRule.self,
+        LiteralPlaceholderRule.self, SpecificOfferingWithoutIDRule.self,
     ] as [any Rule.Type]).map { $0.descriptor.id })
 
     /// Every rule's descriptor.

@@ -38,6 +38,7 @@ package struct Policy: Sendable {
         for (id, level) in RuleSelection.levels(settings.rules) { levels[id] = level }
         var options = LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
                                   severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
+        options.oldestSDK = (configuration?.oldestSDK ?? OldestSDK()).overridden(by: settings.oldestSDK)
         // `--jobs` is how many threads the whole run uses: one file alone gets them all.
         options.threadsPerFile = threadsPerFile ?? Parallel.workers(settings.jobs, count: .max)
         if let threadsFromBytes = settings.threadsFromBytes { options.threadsFromBytes = threadsFromBytes }

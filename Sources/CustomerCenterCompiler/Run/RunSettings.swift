@@ -10,6 +10,8 @@ public struct RunSettings: Sendable {
     /// `--rule` levels, in the order given (a library user sets levels with a configuration:
     /// `LinterConfiguration(source:)` of a `.customer-center.json` text).
     package var rules: [RuleSelection] = []
+    /// `--oldest-sdk`: per platform, over the configuration file's `oldest_sdk`.
+    package var oldestSDK: OldestSDK?
     /// `--quiet`: errors only.
     public var quiet = false
     /// `--strict`: any warning fails the gate.

@@ -8,8 +8,8 @@ package enum MalformedPlaceholderRule: ModelRule {
         rationale: "The SDKs replace exactly '{{ price }}' with one space inside each brace: any other spelling is shown to customers as is, braces and all.",
         defaultSeverity: .error, formats: [.authoring, .response],
         fixes: [.safe],
-        failingExample: Examples.authoring(strings: #""title": {"en": "Stay for ↓{{price}}"}"#),
-        passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }} {not a placeholder}"}"#))
+        failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "price_afterwards": {"en": "Then ↓{{price}}"}"#),
+        passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "price_afterwards": {"en": "Then {{ price }} {not a placeholder}"}"#))
 
     package static func check(_ context: inout RuleContext) {
         for reference in context.resolved.texts.placeholderSuspects {

@@ -4,13 +4,14 @@ import JSONSyntax
 package enum SupportPlatformUnsupportedRule: ModelRule {
     package static let descriptor = RuleDescriptor(
         id: "support.platform-unsupported",
-        summary: "A support setting Android never uses: the e-mail's 'default_subject' / 'default_body', or 'should_warn_customer_to_update'.",
-        rationale: "purchases-android (CustomerCenterViewModel.contactSupport) writes the English subject \"Support Request\" and body \"Support request details...\" into every support e-mail, whatever the config or the locale, and decodes 'should_warn_customer_to_update' without reading it: Android customers get the English e-mail text and no update warning.",
+        summary: "A support setting Android never uses: the e-mail's 'default_subject' / 'default_body', 'should_warn_customer_to_update' or 'display_purchase_history_link'.",
+        rationale: "purchases-android (CustomerCenterViewModel.contactSupport) writes the English subject \"Support Request\" and body \"Support request details...\" into every support e-mail, whatever the config or the locale, decodes 'should_warn_customer_to_update' without reading it, and has neither a 'display_purchase_history_link' field nor a purchase history screen: Android customers get the English e-mail text, no update warning and no purchase history link.",
         defaultSeverity: .note, formats: [.authoring, .response],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"default_subject": {"en": "Help with my subscription"}"#,
                                            extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": ↓true}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#,
-                                           extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": false}"#))
+                                           extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": false}"#),
+        moreFailingExamples: [Examples.authoring(extra: #""support": {"email": "help@example.com", "display_purchase_history_link": ↓true}"#)])
 
     /// The keys of the support e-mail's text, with what Android writes instead.
     static let emailTexts: [(key: String, android: String)] = [
@@ -37,6 +38,9 @@ package enum SupportPlatformUnsupportedRule: ModelRule {
         if let warning = context.config.support?.updateWarning, warning.value {
             context.report(.androidIgnoresUpdateWarning(iosToo: iosToo), at: warning.range, pointer: warning.pointer)
         }
+        for flag in context.config.support?.locatedFlags ?? [] where flag.name == "display_purchase_history_link" && flag.value.value {
+            context.report(.androidHasNoPurchaseHistory(iosToo: iosToo), on: flag.value)
+        }
     }
 }
 
@@ -45,6 +49,12 @@ extension RuleMessage {
     static func androidIgnoresEmailText(_ key: String, android: String, iosToo: Bool) -> RuleMessage {
         RuleMessage(SupportPlatformUnsupportedRule.descriptor,
                     "Android does not use \(MessageText.quoted(key)): its support e-mail always has the English \(key == "default_subject" ? "subject" : "body") \(MessageText.quoted(android)), in every locale\(iosToo ? " (only iOS uses this text)" : "")")
+    }
+
+    /// `support.platform-unsupported`: the purchase history link.
+    static func androidHasNoPurchaseHistory(iosToo: Bool) -> RuleMessage {
+        RuleMessage(SupportPlatformUnsupportedRule.descriptor,
+                    "Android never shows a purchase history link: it has neither 'display_purchase_history_link' nor the screen\(iosToo ? " (only iOS shows it)" : "")")
     }
 
     /// `support.platform-unsupported`: the update warning.

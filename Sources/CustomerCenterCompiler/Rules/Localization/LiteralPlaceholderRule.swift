@@ -1,0 +1,79 @@
+/// `l10n.literal-placeholder`: a placeholder in a text the SDKs show as written.
+
+import JSONSyntax
+package enum LiteralPlaceholderRule: ModelRule {
+    package static let descriptor = RuleDescriptor(
+        id: "l10n.literal-placeholder",
+        summary: "A '{{ price }}' (any placeholder) in a text the SDKs show as written: a screen's, a path's, a survey's or an offer's title or subtitle; customers see the braces.",
+        rationale: "The SDKs fill placeholders only in their own built-in texts (purchase information, the promo button's price line). The texts a config names for its screens, paths, surveys and offers are shown as written: purchases-ios PromotionalOfferView shows Text(details.title) unchanged and Android's PromotionalOfferScreen likewise, so '{{ price }}' reaches customers as literal braces.",
+        defaultSeverity: .warning, formats: [.authoring, .response],
+        failingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "subtitle_key": "subtitle", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#,
+            strings: #""title": {"en": "Help"}, "subtitle": {"en": "Plans from ↓{{ price }}"}"#),
+        passingExample: Examples.authoring(
+            screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "subtitle_key": "subtitle", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#,
+            strings: #""title": {"en": "Help"}, "subtitle": {"en": "Plans for every budget"}"#))
+
+    package static func check(_ context: inout RuleContext) {
+        var seenKeys = Set<String>()
+        for (text, label) in shownAsWritten(context.config) {
+            switch text {
+            case .literal(let literal):
+                report(in: literal, label: label, others: 0, &context)
+            case .key(let key):
+                // One finding a key (at its first text that has one), however often it is named.
+                guard seenKeys.insert(key.value).inserted, let entry = context.resolved.strings[key.value] else { continue }
+                let texts = entry.translations.map(\.text).filter { !literalPlaceholders(in: $0.value).isEmpty }
+                guard let first = texts.first else { continue }
+                report(in: first, label: "\(label) (\(MessageText.quoted(key.value)))", others: texts.count - 1, &context)
+            }
+        }
+    }
+
+    private static func literalPlaceholders(in text: String) -> [Placeholders.Match] {
+        Placeholders.scan(text).filter { $0.isWellFormed && Placeholders.knownNames.contains($0.name) }
+    }
+
+    private static func report(in text: Located<String>, label: String, others: Int, _ context: inout RuleContext) {
+        guard let match = literalPlaceholders(in: text.value).first else { return }
+        context.report(.literalPlaceholder(match.name, in: label, otherTexts: others),
+                       at: SourceText.range(of: match.range, in: text, source: context.source), pointer: text.pointer)
+    }
+
+    /// The texts the SDKs show as the config writes them, with what each is.
+    static func shownAsWritten(_ config: CustomerCenterConfig) -> [(TextSource, String)] {
+        var texts: [(TextSource?, String)] = []
+        func addOffer(_ offer: Offer, _ owner: String) {
+            texts.append((offer.title, "the title of \(owner)"))
+            texts.append((offer.subtitle, "the subtitle of \(owner)"))
+        }
+        for screen in config.screens {
+            texts.append((screen.title, "the title of screen \(MessageText.quoted(screen.key.value))"))
+            texts.append((screen.subtitle, "the subtitle of screen \(MessageText.quoted(screen.key.value))"))
+            for path in screen.paths {
+                let name = "path \(MessageText.quoted(path.id?.value ?? "?"))"
+                texts.append((path.title, "the title of \(name)"))
+                texts.append((path.survey?.title, "the survey question of \(name)"))
+                for option in path.survey?.options ?? [] {
+                    texts.append((option.title, "survey option \(MessageText.quoted(option.id?.value ?? "?"))"))
+                }
+            }
+        }
+        for reference in config.offerReferences {
+            if case .inline(let offer) = reference { addOffer(offer, "an offer") }
+        }
+        for offer in config.offers {
+            addOffer(offer, "offer \(MessageText.quoted(offer.key?.value ?? "?"))")
+        }
+        return texts.compactMap { text, label in text.map { ($0, label) } }
+    }
+}
+
+extension RuleMessage {
+    /// `l10n.literal-placeholder`: `{{ name }}` in the text named `label`.
+    static func literalPlaceholder(_ name: String, in label: String, otherTexts: Int) -> RuleMessage {
+        let more = otherTexts > 0 ? " (and in \(otherTexts) other locale\(otherTexts == 1 ? "" : "s"))" : ""
+        return RuleMessage(LiteralPlaceholderRule.descriptor,
+                           "\(MessageText.quoted("{{ \(name) }}")) in \(label)\(more) is shown as written: the SDKs fill placeholders only in their own built-in texts, so customers see the braces")
+    }
+}
