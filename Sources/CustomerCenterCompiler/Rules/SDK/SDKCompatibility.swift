@@ -117,7 +117,7 @@ package enum SDKCompatibility {
               effect: .dropped, customersGet: "the flags decode as false: the support ticket silently lacks those details",
               change: "expect only country, email, idfa, idfv and ip in tickets from these versions",
               source: "purchases-ios #6134 (e43ac94d42, 5.56.0), report #6017",
-              checked: "oracle at 5.49.0 (--dump): app_user_id and email true decode as email only; code reading at 5.55.0: snake_case CodingKeys raw values under convertFromSnakeCase"),
+              checked: "oracle --dump at 5.49.0: app_user_id and email true decode as email only; at 5.56.0 as both; code reading at 5.55.0: snake_case CodingKeys raw values under convertFromSnakeCase"),
         .init(fact: .iosInAppDeepLinkCrash, platform: .ios, what: "a CUSTOM_URL path with open_method IN_APP and a non-http(s) URL", since: v("5.7.0"), fixedIn: v("5.13.0"),
               effect: .crash, customersGet: "the app crashes: the URL is opened in SFSafariViewController, which accepts only http(s)",
               change: "set open_method to EXTERNAL", source: "purchases-ios #4533 (3f4c4eb6c5, 5.13.0)",
