@@ -23,7 +23,11 @@ package enum LiteralPlaceholderRule: ModelRule {
             case .key(let key):
                 // One finding a key (at its first text that has one), however often it is named.
                 guard seenKeys.insert(key.value).inserted, let entry = context.resolved.strings[key.value] else { continue }
-                let texts = entry.translations.map(\.text).filter { !literalPlaceholders(in: $0.value).isEmpty }
+                // Only texts with a brace are built and scanned (a large table names many keys).
+                let translations = entry.translations
+                let texts = translations.indices.filter { index in
+                    translations.withTextUTF8(at: index) { $0.contains(UInt8(ascii: "{")) }
+                }.map { translations[$0].text }.filter { !literalPlaceholders(in: $0.value).isEmpty }
                 guard let first = texts.first else { continue }
                 report(in: first, label: "\(label) (\(MessageText.quoted(key.value)))", others: texts.count - 1, &context)
             }
