@@ -16,18 +16,21 @@ let package = Package(
         .plugin(name: "CustomerCenterLintCommand", targets: ["CustomerCenterLintCommand"]),
     ],
     targets: [
+        // The one place that knows Linux from Apple systems: wrappers and type aliases for the C calls
+        // whose shape differs (docs/testing.md "The platform layer"). Nothing else imports Glibc or Darwin.
+        .target(name: "PlatformLayer"),
         // UTF-8 scanner and recovering parser: bytes in, positioned tree and syntax issues out.
-        .target(name: "JSONSyntax"),
+        .target(name: "JSONSyntax", dependencies: ["PlatformLayer"]),
         // Decode, resolve, rules, compile, format, diff, preview, render. No Foundation: starts fast.
-        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax", "ProcessSupport"]),
+        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax", "ProcessSupport", "PlatformLayer"]),
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
-        .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax"]),
+        .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax", "PlatformLayer"]),
         // RevenueCat's REST API through the system curl (`pull`); the lint library never touches the network.
-        .target(name: "RevenueCatAPI", dependencies: ["ProcessSupport"]),
+        .target(name: "RevenueCatAPI", dependencies: ["ProcessSupport", "PlatformLayer"]),
         // Starting another program with a time limit (curl for `pull`, the browser for `preview --check`).
-        .target(name: "ProcessSupport"),
+        .target(name: "ProcessSupport", dependencies: ["PlatformLayer"]),
         // argv, files and stdin, exit codes: nothing else.
-        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "RevenueCatAPI", "ProcessSupport"]),
+        .executableTarget(name: "customer-center", dependencies: ["CustomerCenterCompiler", "CustomerCenterLanguageServer", "RevenueCatAPI", "ProcessSupport", "PlatformLayer"]),
         // Lints customer_center*.json resources of a target on every build (compiler-style diagnostics).
         .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["customer-center"]),
         // swift package customer-center-lint
@@ -39,16 +42,16 @@ let package = Package(
         // What several test targets need, written once: scratch directories, the seeded
         // generator, the repository's paths, starting a process. Used only by test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax", "TestSupport"]),
+        .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax", "PlatformLayer", "TestSupport"]),
         .testTarget(
             name: "CustomerCenterCompilerTests",
-            dependencies: ["CustomerCenterCompiler", "JSONSyntax", "ProcessSupport", "TestSupport"],
+            dependencies: ["CustomerCenterCompiler", "JSONSyntax", "ProcessSupport", "PlatformLayer", "TestSupport"],
             exclude: ["Golden", "Resources", "FuzzRegressions"]
         ),
         .testTarget(name: "LanguageServerTests", dependencies: ["CustomerCenterLanguageServer", "CustomerCenterCompiler", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["customer-center", "CustomerCenterCompiler", "ProcessSupport", "TestSupport"]
+            dependencies: ["customer-center", "CustomerCenterCompiler", "ProcessSupport", "PlatformLayer", "TestSupport"]
         ),
     ]
 )

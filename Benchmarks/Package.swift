@@ -41,7 +41,11 @@ let package = Package(
         ),
         // A Swift binary that prints one line: the start-up floor `lint` is compared with.
         .executableTarget(name: "startup-floor", path: "StartupFloor"),
-        // Peak RSS of a command (Linux carries a parent's high-water mark across exec).
-        .executableTarget(name: "peak-rss", path: "PeakRSS"),
+        // Peak RSS of a command (Linux carries a parent's high-water mark across exec). It must stay
+        // tiny (its own pages are what the child inherits), so it links only the tool's platform
+        // layer, compiled here under a name of its own (PeakRSSPlatform is a link to
+        // Sources/PlatformLayer), not the library's product.
+        .target(name: "PeakRSSPlatform", path: "PeakRSSPlatform"),
+        .executableTarget(name: "peak-rss", dependencies: ["PeakRSSPlatform"], path: "PeakRSS"),
     ]
 )

@@ -1,5 +1,6 @@
 import CustomerCenterCompiler
 import Foundation
+import PlatformLayer
 
 // Many files on every core (issue 42 items 2 and 3; docs/performance.md "Many files"): `lint DIR`
 // of N configs with `--jobs 1` against the default (one per core), interleaved whole processes, with
@@ -21,15 +22,9 @@ func writeManyConfigs(_ count: Int, into folder: URL, findingEvery: Int = 4) {
 
 /// CPU seconds (user + system) and wall seconds of one run.
 func spawnWithCPU(_ executable: URL, _ arguments: [String]) -> (wall: Double, cpu: Double) {
-    #if os(Linux)
-    let children = RUSAGE_CHILDREN.rawValue
-    #else
-    let children = RUSAGE_CHILDREN
-    #endif
-    var before = rusage(), after = rusage()
-    getrusage(children, &before)
+    let before = OS.childrenUsage()
     let wall = spawn(executable, arguments).seconds
-    getrusage(children, &after)
+    let after = OS.childrenUsage()
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     let cpu = seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_stime)
     return (wall, cpu)

@@ -1,9 +1,7 @@
 import CustomerCenterCompiler
 import Foundation
-#if canImport(Glibc)
-import Glibc
 import JSONSyntax
-#endif
+import PlatformLayer
 
 // customer-center benchmarks, from Benchmarks/ (docs/performance.md): `swift build -c release`, then
 // `swift build -c release --product customer-center`, then `.build/release/customer-center-bench [--quick]`.
@@ -106,20 +104,15 @@ func measureInterleaved(_ iterations: Int, _ contenders: [() -> Void]) -> [Timin
 /// Runs a binary to completion and returns its wall time (and exit status).
 /// Its standard output goes to `output` when given (else /dev/null).
 func spawn(_ executable: URL, _ arguments: [String], output: String? = nil) -> (seconds: Double, maxRSS: Int, status: Int32) {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    let actions = OS.SpawnActions()
+    actions.open(1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+    actions.open(2, "/dev/null", O_WRONLY)
     let start = now()
-    guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(executable.path)") }
+    guard let pid = OS.spawn(executable.path, arguments, actions: actions) else { fatalError("cannot run \(executable.path)") }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    posix_spawn_file_actions_destroy(&actions)
-    return (now() - start, Int(usage.ru_maxrss) * 1024, (status >> 8) & 0xFF)
+    return (now() - start, OS.peakMemoryBytes(usage), (status >> 8) & 0xFF)
 }
 
 func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }

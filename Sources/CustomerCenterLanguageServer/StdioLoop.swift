@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// The thin outside of the server: bytes from stdin to the core, its messages to stdout. Messages
 /// that are already waiting are read before any is handled, so a `$/cancelRequest` is seen before
@@ -66,7 +62,7 @@ package enum StdioLoop {
             let bytes = MessageFramer.frame(message.serialized)
             var written = 0
             while written < bytes.count {
-                let count = bytes[written...].withUnsafeBytes { Glibc_write(fd, $0.baseAddress, $0.count) }
+                let count = bytes[written...].withUnsafeBytes { OS.write(fd, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return }
                 written += count
@@ -91,15 +87,4 @@ package enum StdioLoop {
         }
         return bytes
     }
-}
-
-/// The C library's `write`, by a name `StdioLoop.write` does not shadow.
-// named after the C function it calls.
-// swift-format-ignore: AlwaysUseLowerCamelCase
-func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// Asks the kernel to back a large buffer with 2 MiB pages before it is first written
 /// (docs/performance.md "One big file: the reader"). Every 4 KiB page of a fresh buffer costs a
@@ -18,11 +12,9 @@ package enum LargePages {
 
     /// Advises the whole pages of `count` bytes from `base`; call it before the first write.
     package static func advise(_ base: UnsafeMutableRawPointer, count: Int) {
-        #if os(Linux)
         guard let (start, length) = pages(UInt(bitPattern: base), count: count),
               let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, length, MADV_HUGEPAGE)
-        #endif
+        OS.adviseHugePages(pointer, length)
     }
 
     /// The whole 4 KiB pages inside `count` bytes from `address`, or `nil` under the threshold.

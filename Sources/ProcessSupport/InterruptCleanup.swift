@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// What SIGINT, SIGTERM and SIGHUP leave behind: nothing (docs/commands.md "Exit codes"). The
 /// handler stops the running child's process group (a browser, curl) and removes the temporary
@@ -41,18 +35,8 @@ package enum InterruptCleanup {
         installed = true
         _ = pending
         _ = state
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = handle
-            #else
-            action.__sigaction_handler.sa_handler = handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
-        Glibc_or_Darwin_signal(SIGXFSZ, SIG_IGN)
+        for signal in signals { OS.handleSignal(signal, handle) }
+        OS.ignoreSignal(SIGXFSZ)
     }
 
     /// Records `path` (a C string) as the file to remove on a signal.
@@ -105,7 +89,7 @@ package enum InterruptCleanup {
         if pending[0] != 0 { unlink(pending) }
         for folder in folders.reversed() { folder.remove(folder.path) }
         folders = []
-        Glibc_or_Darwin_signal(signal, SIG_DFL)
+        OS.restoreSignal(signal)
         unblockSignals()
         raise(signal)
         _exit(128 + signal)
@@ -144,14 +128,7 @@ package enum InterruptCleanup {
             return
         }
         // End the process the way the signal would have (exit status 128 + signal for shells).
-        Glibc_or_Darwin_signal(signal, SIG_DFL)
+        OS.restoreSignal(signal)
         raise(signal)
     }
-}
-
-/// `signal(2)` under one name on every C library.
-// named after the C functions it calls.
-// swift-format-ignore: AlwaysUseLowerCamelCase
-private func Glibc_or_Darwin_signal(_ number: Int32, _ handler: sighandler_t?) {
-    _ = signal(number, handler)
 }

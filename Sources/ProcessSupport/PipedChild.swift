@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// A child that keeps running while this process exchanges messages with it through two more
 /// pipes: it reads this process's messages from its descriptor 3 and writes its own to its
@@ -62,16 +58,14 @@ package final class PipedChild {
             ours.forEach { close($0) }
             return nil
         }
-        var actions = ProcessRunner.FileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, childRead, 3)
-        posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
+        let actions = OS.SpawnActions()
+        actions.open(0, "/dev/null", O_RDONLY)
+        actions.open(1, "/dev/null", O_WRONLY)
+        actions.open(2, "/dev/null", O_WRONLY)
+        actions.duplicate(childRead, to: 3)
+        actions.duplicate(childWrite, to: 4)
         // Ours are closed on exec: closing them here could close a 3 or 4 just made.
-        guard let pid = ProcessRunner.launch(executable, arguments, actions: &actions) else {
+        guard let pid = ProcessRunner.launch(executable, arguments, actions: actions) else {
             ours.forEach { close($0) }
             return nil
         }
@@ -87,7 +81,7 @@ package final class PipedChild {
         while offset < bytes.count {
             InterruptCleanup.checkpoint()
             guard !finished, deadline > ProcessRunner.monotonicSeconds() else { return false }
-            let written = bytes[offset...].withUnsafeBytes { pipeWrite(toChild, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { OS.write(toChild, $0.baseAddress, $0.count) }
             if written > 0 {
                 offset += written
                 continue
@@ -161,9 +155,3 @@ package final class PipedChild {
         return true
     }
 }
-
-#if canImport(Glibc)
-private let pipeWrite = Glibc.write
-#else
-private let pipeWrite = Darwin.write
-#endif

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// Starting another program with a time limit: the system curl of `pull`, the headless browser of
 /// `preview --check`. One implementation, so the rules below hold for both:
@@ -45,22 +41,20 @@ package enum ProcessRunner {
         opened += outPipe
         guard !captureErrors || pipe(&errPipe) == 0 else { return nil }
         opened += errPipe
-        var actions = FileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let actions = OS.SpawnActions()
         if input == nil {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            actions.open(0, "/dev/null", O_RDONLY)
         } else {
-            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+            actions.duplicate(inPipe[0], to: 0)
         }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        actions.duplicate(outPipe[1], to: 1)
         if captureErrors {
-            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            actions.duplicate(errPipe[1], to: 2)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            actions.open(2, "/dev/null", O_WRONLY)
         }
-        for fd in opened where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
-        let pid = launch(executable, arguments, actions: &actions)
+        for fd in opened where fd >= 0 { actions.close(fd) }
+        let pid = launch(executable, arguments, actions: actions)
         // The child's ends belong to the child now; ours stay open until `defer`.
         for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 {
             close(fd)
@@ -78,38 +72,18 @@ package enum ProcessRunner {
                        deadline: monotonicSeconds() + timeout, maxOutput: maxOutput, consume: consume)
     }
 
-    #if canImport(Darwin)
-    typealias FileActions = posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
-    #else
-    typealias FileActions = posix_spawn_file_actions_t
-    #endif
-
     /// Starts `executable` in a process group of its own with `actions` (its descriptors): its
     /// process id, tracked by ``InterruptCleanup`` until the caller's collecting ends; `nil` when
     /// it could not be started.
-    static func launch(_ executable: String, _ arguments: [String], actions: inout FileActions) -> pid_t? {
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t?
-        let environment = _NSGetEnviron().pointee
-        #else
-        var attributes = posix_spawnattr_t()
-        let environment = environ
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        signal(SIGPIPE, SIG_IGN)
-        var pid: pid_t = 0
+    static func launch(_ executable: String, _ arguments: [String], actions: OS.SpawnActions) -> pid_t? {
+        OS.ignoreSignal(SIGPIPE)
         // SIGINT, SIGTERM or SIGHUP from here on stops the child's group too (InterruptCleanup).
         InterruptCleanup.install()
         InterruptCleanup.blockSignals()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-        if spawned == 0 { InterruptCleanup.trackChild(pid) }
+        let pid = OS.spawn(executable, arguments, actions: actions, newProcessGroup: true)
+        if let pid { InterruptCleanup.trackChild(pid) }
         InterruptCleanup.unblockSignals()
-        return spawned == 0 ? pid : nil
+        return pid
     }
 
     /// Reads the pipes until the child has exited and they are drained; kills the group at the
@@ -176,7 +150,7 @@ package enum ProcessRunner {
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(fd, base + offset, buffer.count - offset)
+                let written = OS.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return  // EPIPE: the child exited without reading; its status tells why
@@ -193,6 +167,11 @@ package enum ProcessRunner {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The first of `paths` that is an executable file.
+    package static func firstExecutable(_ paths: [String]) -> String? {
+        paths.first { access($0, X_OK) == 0 }
+    }
+
     /// The first executable named one of `names` on `PATH`.
     package static func find(_ names: [String]) -> String? {
         guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
@@ -205,9 +184,3 @@ package enum ProcessRunner {
         return nil
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif

@@ -1,9 +1,5 @@
 import ProcessSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 extension CurlTransport {
     /// curl's output (`--dump-header -`: header blocks, then the body) taken as it arrives, so
@@ -128,7 +124,7 @@ extension CurlTransport {
         }
 
         private func openSpill() -> Bool {
-            let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+            let base = OS.temporaryFolder()
             var template = Array((base + "/customer-center-pull-XXXXXX").utf8CString)
             // Signals wait until the new file is tracked: one arriving between would leave it.
             InterruptCleanup.blockSignals()

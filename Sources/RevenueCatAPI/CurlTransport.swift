@@ -1,9 +1,5 @@
 import ProcessSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// One HTTP GET through the system `curl`, run as a subprocess.
 ///

@@ -1,9 +1,5 @@
 import ProcessSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// Fetches Customer Center configs with RevenueCat's REST API v2
 /// (`GET /v2/projects/{project}/customers/{customer}/customer_center`). It knows HTTP, the
@@ -53,7 +49,7 @@ public struct CustomerCenterClient: Sendable {
             throw Failure(message: "REVENUECAT_API_KEY holds a control character or line break; set it to the key alone")
         }
         guard let transport = CurlTransport.find(path: path) else {
-            throw Failure(message: "'pull' needs the system 'curl' and none was found on PATH; install curl (e.g. 'apt-get install curl') and try again")
+            throw Failure(message: "'pull' needs the system 'curl' and none was found on PATH; install curl (\(OS.curlInstallHint)) and try again")
         }
         self.endpoint = endpoint
         self.apiKey = apiKey

@@ -1,4 +1,5 @@
 import CustomerCenterCompiler
+import PlatformLayer
 import ProcessSupport
 
 struct PreviewCommand: Command {
@@ -13,7 +14,7 @@ struct PreviewCommand: Command {
         OptionSpec(name: "--output", valueName: "FILE", summary: "Write the page to FILE (-o; '-' for stdout)."),
         OptionSpec(name: "--check", valueName: nil, summary: "Render the page in headless Chromium and report text that is cut off (preview.truncated)."),
         OptionSpec(name: "--png", valueName: "DIR", summary: "With --check: also save a screenshot per locale × theme in DIR."),
-        OptionSpec(name: "--browser", valueName: "PATH", summary: "The browser to render with (default: chromium-headless-shell or chromium on PATH)."),
+        OptionSpec(name: "--browser", valueName: "PATH", summary: "The browser to render with (default: chromium-headless-shell or chromium on PATH; on macOS also Google Chrome.app or Chromium.app)."),
         OptionSpec(name: "--timeout", valueName: "SECONDS", summary: "Give up on the browser after this long (default: 60)."),
         OptionSpec(name: "--format", valueName: "FORMAT", summary: "Format of --check's findings (default: human)."),
         OptionSpec(name: "--strict", valueName: nil, summary: "With --check: exit 1 when anything is cut off."),
@@ -69,7 +70,9 @@ struct PreviewCommand: Command {
         var settings = RunSettings()
         settings.configurationPath = arguments.value("--config")
         settings.strict = arguments.has("--strict")
-        let browser = (arguments.value("--browser") ?? ProcessRunner.find(browsers)).map(ProcessBrowser.init(name:))
+        // PATH first, then Chrome.app or Chromium.app on macOS (never on PATH there).
+        let found = ProcessRunner.find(browsers) ?? ProcessRunner.firstExecutable(OS.applicationBrowsers())
+        let browser = (arguments.value("--browser") ?? found).map(ProcessBrowser.init(name:))
         let check = arguments.has("--check")
             ? RenderPreview.Check(browser: browser, screenshots: arguments.value("--png"), timeout: timeout, progress: progress(after: 1)) : nil
         let options = PreviewOptions(locales: locales, themes: theme, platform: platform, pseudo: arguments.has("--pseudo"))

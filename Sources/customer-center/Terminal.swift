@@ -1,9 +1,5 @@
 import CustomerCenterCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// Standard streams and the environment, without Foundation (start-up time matters in hooks).
 enum Terminal {

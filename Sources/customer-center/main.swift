@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

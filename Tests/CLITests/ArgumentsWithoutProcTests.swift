@@ -4,7 +4,7 @@ import TestSupport
 
 /// The binary reads its arguments where /proc is not mounted (a chroot, a minimal container):
 /// Swift's `CommandLine.arguments` reads /proc/self/cmdline on Linux, and the binary hands it
-/// argv before `main` instead (Sources/customer-center/ArgumentCapture.swift).
+/// argv before `main` instead (Sources/PlatformLayer/ArgumentCapture+Glibc.swift).
 @Suite struct ArgumentsWithoutProcTests {
     /// Runs `script` in a mount namespace of its own whose /proc is an empty tmpfs; `nil` (with
     /// the reason printed) where that cannot be made: no `unshare` (a failure under

@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// Signals leave nothing behind (docs/commands.md "Exit codes"): SIGINT, SIGTERM and SIGHUP to
 /// `preview --check` and `pull` stop their child (the browser, curl), remove their temporary
@@ -43,10 +38,9 @@ import Darwin
     /// Whether `pid` is a live process (a zombie nobody reaped counts as gone).
     static func alive(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
-        #if os(Linux)
+        // Where there is a /proc (Linux), a zombie says so in its stat line.
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
         if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z") { return false }
-        #endif
         return true
     }
 
@@ -197,10 +191,6 @@ struct BoundedPullTests {
         let run = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path] + arguments, environment: environment)
         let words = run.stdout.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
         guard words.count == 2 else { throw POSIXError(.EIO) }
-        #if canImport(Darwin)
-        return (Int32(words[0]), words[1])  // bytes on Apple systems
-        #else
-        return (Int32(words[0]), words[1] * 1024)  // KiB on Linux
-        #endif
+        return (Int32(words[0]), words[1] * OS.peakMemoryUnit)  // KiB on Linux, bytes on Apple systems
     }
 }

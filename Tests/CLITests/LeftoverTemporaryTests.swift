@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// A run killed while writing a file leaves its temporary file (`.NAME.tmp-XXXXXX`); the next
 /// write to that file removes it when it is certainly one (docs/commands.md "No command

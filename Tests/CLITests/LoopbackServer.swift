@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// A tiny HTTP/1.1 server on a loopback address for `pull`'s tests: one thread, one connection
 /// at a time, each answer decided by a closure from the request. Every wait is bounded; `stop()`
@@ -47,7 +43,7 @@ final class LoopbackServer: @unchecked Sendable {
     init(address: String = "127.0.0.1", respond: @escaping @Sendable (Request, Int) -> Answer) throws {
         self.address = address
         self.respond = respond
-        socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socketFD = socket(AF_INET, OS.streamSocketType, 0)
         guard socketFD >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -110,16 +106,16 @@ final class LoopbackServer: @unchecked Sendable {
             case .raw(let answer):
                 var offset = 0
                 while offset < answer.count {
-                    let n = answer[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    let n = answer[offset...].withUnsafeBytes { OS.sendWithoutSignal(client, $0.baseAddress, $0.count) }
                     if n <= 0 { break }
                     offset += n
                 }
             case .stream(let head, let total, let size, let pause):
-                var ok = head.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == head.count
+                var ok = head.withUnsafeBytes { OS.sendWithoutSignal(client, $0.baseAddress, $0.count) } == head.count
                 let piece = [UInt8](repeating: UInt8(ascii: "x"), count: size)
                 var left = total
                 while ok, left > 0, isRunning {
-                    let n = piece.withUnsafeBytes { send(client, $0.baseAddress, min(left, $0.count), Int32(MSG_NOSIGNAL)) }
+                    let n = piece.withUnsafeBytes { OS.sendWithoutSignal(client, $0.baseAddress, min(left, $0.count)) }
                     if n <= 0 {
                         ok = false
                     } else {

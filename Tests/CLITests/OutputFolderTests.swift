@@ -2,12 +2,7 @@ import CustomerCenterCompiler
 import Foundation
 import Testing
 import TestSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// `compile --out-dir` owns only what it wrote (docs/commands.md "Output sets are
 /// transactions"): the folder and what it holds besides the payloads keep their inode, owner and

@@ -2,12 +2,7 @@ import CustomerCenterCompiler
 import Foundation
 import Testing
 import TestSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// `compile --out-dir` is all or nothing (docs/commands.md "Output sets are transactions"): killed
 /// at any moment, run twice at once, or failing part-way, the folder is one whole set whose

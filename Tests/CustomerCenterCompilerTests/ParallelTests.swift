@@ -1,10 +1,6 @@
 @testable import CustomerCenterCompiler
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// `Parallel.map` (`--jobs`): results in the items' order, and really side by side.
 @Suite struct ParallelTests {
@@ -38,11 +34,11 @@ import Darwin
     /// A value handed to `Parallel.release` is freed, and on another thread than the caller's.
     @Test func aReleasedValueIsFreedOnAnotherThread() {
         final class Watched: Sendable {
-            let freedOn: LockedValue<pthread_t?>
-            init(_ freedOn: LockedValue<pthread_t?>) { self.freedOn = freedOn }
+            let freedOn: LockedValue<OS.ThreadHandle?>
+            init(_ freedOn: LockedValue<OS.ThreadHandle?>) { self.freedOn = freedOn }
             deinit { freedOn.withLock { $0 = pthread_self() } }
         }
-        let freedOn = LockedValue<pthread_t?>(nil)
+        let freedOn = LockedValue<OS.ThreadHandle?>(nil)
         Parallel.release([Watched(freedOn), Watched(freedOn)])
         var waited = 0
         while freedOn.withLock({ $0 }) == nil, waited < 5_000 {

@@ -1,11 +1,7 @@
 import Dispatch
 import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 @testable import JSONSyntax
 
 /// A string table read on two threads (StringTableSplit.swift): wherever the second thread is

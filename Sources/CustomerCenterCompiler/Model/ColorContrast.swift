@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-import JSONSyntax
-#endif
+import PlatformLayer
 
 /// Colour arithmetic the contrast rule, the preview and the language server share.
 package enum ColorContrast {

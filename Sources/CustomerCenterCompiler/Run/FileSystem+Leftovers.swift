@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 extension FileSystem {
     /// The temporary files of earlier atomic writes to `path` that a killed run left beside it

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import ProcessSupport
 
 extension FileSystem {
@@ -100,7 +96,7 @@ extension FileSystem {
             }
         }
         if ok, fchmod(fd, mode) != 0 { ok = false; reason = errorText() }
-        if ok, fsync(fd) != 0 { ok = false; reason = errorText() }
+        if ok, !OS.syncFile(fd) { ok = false; reason = errorText() }
         if close(fd) != 0, ok { ok = false; reason = errorText() }
         #if DEBUG
         if ok, fault == .modifiedDuringWrite, let handle = fopen(path, "a") {

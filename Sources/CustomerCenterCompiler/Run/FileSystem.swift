@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import JSONSyntax
 import ProcessSupport
 
@@ -164,11 +160,18 @@ package enum FileSystem {
 }
 
 extension FileSystem {
-    /// The current directory.
+    /// The current directory, through symbolic links (what paths are resolved against).
     package static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The current directory as the user reached it (`$PWD` when it is the same folder): what
+    /// reports show as the base of relative paths (SARIF's `originalUriBaseIds`, GitLab's
+    /// paths), so a temporary folder on macOS reads `/var/…`, not `/private/var/…`.
+    package static func shownCurrentDirectory() -> String {
+        OS.currentFolder() ?? currentDirectory()
     }
 
     /// `path` made absolute against the current directory, with `.` segments removed.
@@ -294,8 +297,7 @@ extension FileSystem {
 extension FileSystem {
     /// A new private directory under `$TMPDIR` (or /tmp), removed if a signal ends the run.
     package static func temporaryDirectory() -> String? {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((base + "/customer-center-XXXXXX").utf8CString)
+        var template = Array((OS.temporaryFolder() + "/customer-center-XXXXXX").utf8CString)
         // Signals wait until the new folder is tracked: one arriving between would leave it.
         InterruptCleanup.blockSignals()
         defer { InterruptCleanup.unblockSignals() }

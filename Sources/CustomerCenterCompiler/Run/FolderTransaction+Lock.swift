@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import ProcessSupport
 
 extension FolderTransaction {
@@ -71,20 +67,4 @@ extension FolderTransaction {
         if !FileSystem.exists(target), rename(aside, target) == 0 { return }
         FileSystem.removeTree(aside)
     }
-}
-
-extension FileSystem {
-    #if !canImport(Darwin)
-    /// Makes everything written to the file system that holds `fd` durable, in one call
-    /// (`syncfs`; `sync` where the C library has none).
-    static func syncFileSystem(of fd: Int32) -> Bool {
-        // Declared only for _GNU_SOURCE: looked up by name.
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "syncfs") else {
-            sync()
-            return true
-        }
-        return unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0
-    }
-    #endif
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// What a killed run left in the folder, dealt with under the lock before anything else.
 extension FolderTransaction {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import ProcessSupport
 
 /// A folder of outputs written in place as one set (`compile --out-dir`, docs/commands.md
@@ -123,10 +119,8 @@ package struct FolderTransaction {
             if owner != geteuid() || group != getegid() { _ = fchown(fd, owner, group) }
         }
         if reason == nil, fchmod(fd, mode) != 0 { reason = FileSystem.errorText() }
-        #if canImport(Darwin)
-        // No syncfs here: each file is synced as it is written.
-        if reason == nil, fsync(fd) != 0 { reason = FileSystem.errorText() }
-        #endif
+        // Without a whole-file-system sync (Apple systems), each file is synced as it is written.
+        if reason == nil, !OS.syncsWholeFileSystem, !OS.syncFile(fd) { reason = FileSystem.errorText() }
         if close(fd) != 0, reason == nil { reason = FileSystem.errorText() }
         if let reason { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(reason)") }
     }
@@ -136,14 +130,14 @@ package struct FolderTransaction {
     /// with signals held. The lock is kept until ``finish()``.
     package mutating func commit(manifest: [UInt8]) throws(FileSystem.Failure) {
         try write(manifest, at: "manifest.json")
-        #if !canImport(Darwin)
-        let folder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            let synced = FileSystem.syncFileSystem(of: folder)
-            close(folder)
-            guard synced else { throw failure("cannot sync the new set") }
+        if OS.syncsWholeFileSystem {
+            let folder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                let synced = OS.syncFileSystem(of: folder)
+                close(folder)
+                guard synced else { throw failure("cannot sync the new set") }
+            }
         }
-        #endif
         #if DEBUG
         Self.testPause()
         if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
@@ -237,11 +231,7 @@ package struct FolderTransaction {
         if kind == S_IFDIR { throw FileSystem.Failure(message: "cannot write '\(label)': it is a directory") }
         if kind != S_IFREG { throw FileSystem.Failure(message: "will not replace '\(label)': it is a device or socket, not a file") }
         if info.st_mode & 0o222 == 0 { throw FileSystem.Failure(message: "will not replace '\(label)': it is read-only") }
-        #if canImport(Darwin)
-        let changed = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
-        #else
-        let changed = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
-        #endif
+        let changed = OS.changeTime(info)
         return .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), changed: changed.0,
                      changedNanoseconds: changed.1, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o7777)
     }
@@ -256,7 +246,7 @@ package struct FolderTransaction {
     static func sync(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        fsync(fd)
+        _ = OS.syncFile(fd)
         close(fd)
     }
 }

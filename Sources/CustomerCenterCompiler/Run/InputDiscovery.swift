@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import JSONSyntax
 
 /// One input of a run: what to call it, where it is, and how it was found.

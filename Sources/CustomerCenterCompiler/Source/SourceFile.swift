@@ -1,11 +1,5 @@
 import JSONSyntax
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// A file's bytes with its display name and line table.
 ///

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 
 /// A value behind a pthread mutex. (`Synchronization.Mutex` would need macOS 15; the
 /// SwiftPM plugins run this code on the developer's Mac, whatever its version.)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformLayer
 import JSONSyntax
 
 /// Work spread over the machine's cores (`--jobs`; docs/commands.md "Many files, every core"):

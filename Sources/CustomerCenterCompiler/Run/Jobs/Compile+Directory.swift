@@ -33,9 +33,11 @@ extension Workspace {
             return
         }
         let previous = manifest.map { Compiler.manifestPayloads(SourceFile(path: "manifest.json", bytes: $0)) } ?? []
+        // Whether a payload renamed only by case is the same file (the volume says).
+        let caseSensitive = OutputNames.caseSensitive(in: transaction.parent)
         // Inference alone never removes a platform's payloads: they stay listed, and named.
         let carried = previous.filter { stale in
-            !written.contains { OutputNames.same($0, stale.path) }
+            !written.contains { OutputNames.same($0, stale.path, caseSensitive: caseSensitive) }
                 && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
                 && FileSystem.exists(transaction.target + "/" + stale.path)
         }
@@ -51,7 +53,7 @@ extension Workspace {
             return
         }
         // The new manifest no longer lists them: each is removed only when still unchanged.
-        for stale in previous where !written.contains(where: { OutputNames.same($0, stale.path) }) {
+        for stale in previous where !written.contains(where: { OutputNames.same($0, stale.path, caseSensitive: caseSensitive) }) {
             let shown = directory + "/" + stale.path
             if carried.contains(where: { $0.path == stale.path }) {
                 log.record(.keptStale(path: shown, reason: .platformInferred))
@@ -67,11 +69,4 @@ extension Workspace {
         }
         transaction.finish()
     }
-}
-
-/// How the relative paths of an output folder compare (a payload written, a payload a manifest
-/// lists). One place, so a file system that folds case can be asked here.
-enum OutputNames {
-    /// Whether `first` and `second` name the same entry of the folder.
-    static func same(_ first: String, _ second: String) -> Bool { first == second }
 }

@@ -1,4 +1,5 @@
 import JSONSyntax
+import PlatformLayer
 
 /// Runs the headless browser that `preview --check` measures the page in and takes screenshots
 /// with. The command line's starts a process (with a time limit); a test's can answer at once.
@@ -126,7 +127,8 @@ extension Workspace {
                          options: PreviewOptions, log: inout RunLog) -> [Diagnostic]? {
         let notChecked = { (reason: String) in RunEvent.notChecked(path: source.path, reason: reason) }
         guard let browser = check.browser else {
-            log.record(notChecked("--check needs a headless Chromium on PATH (chromium-headless-shell or chromium); on Debian: apt-get install chromium-headless-shell; or pass --browser PATH"))
+            let applications = OS.applicationFolders.isEmpty ? "" : " or Google Chrome.app / Chromium.app in /Applications"
+            log.record(notChecked("--check needs a headless Chromium on PATH (chromium-headless-shell or chromium)\(applications); \(OS.browserInstallHint); or pass --browser PATH"))
             return nil
         }
         guard let scratch = FileSystem.temporaryDirectory() else {

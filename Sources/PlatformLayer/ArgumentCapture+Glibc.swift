@@ -1,5 +1,6 @@
-#if canImport(Glibc)
-import Glibc
+// Glibc only (not Musl, not Darwin, whose start-up sections are named otherwise): in the
+// platform layer, linked into every program that uses it (the tool, its tests, the benchmarks).
+#if canImport(Glibc) && !canImport(Darwin)
 
 // Swift reads `CommandLine.arguments` on Linux from /proc/self/cmdline; where /proc is not
 // mounted (a chroot, a minimal container, a build sandbox) it finds none, and every command
