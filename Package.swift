@@ -36,7 +36,12 @@ let package = Package(
         // swift package customer-center-lint
         .plugin(
             name: "CustomerCenterLintCommand",
-            capability: .command(intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs")),
+            // --fix and --write-baseline write into the package: macOS's plugin sandbox allows that
+            // only with this permission (SwiftPM asks for it; Xcode shows a dialog).
+            capability: .command(
+                intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs"),
+                permissions: [.writeToPackageDirectory(reason: "--fix and --write-baseline rewrite configs and write the baseline in the package")]
+            ),
             dependencies: ["customer-center"]
         ),
         // What several test targets need, written once: scratch directories, the seeded

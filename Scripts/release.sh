@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release artifacts of one commit into dist/ (docs/install.md says how they are used):
 #   customer-center-VERSION-TRIPLE.tar.gz         the static binary, LICENSE and README.md
-#   customer-center-VERSION-TRIPLE.tar.gz.sha256  its checksum, in `sha256sum -c` format
+#   customer-center-VERSION-TRIPLE.tar.gz.sha256  its checksum, in `sha256sum -c` (`shasum -a 256 -c`) format
 #   customer-center.artifactbundle.zip            SwiftPM's binary format (info.json schema 1.0)
 #   customer-center.artifactbundle.zip.sha256     (also the binary target's checksum)
 #   customer-center-plugins/                      the prebuilt plugin package over that bundle
@@ -96,6 +96,26 @@ if [ "$(uname -s)" != Darwin ] && readelf -d "$binary" | grep -i 'NEEDED.*swift'
   fail "$binary links the Swift runtime dynamically (build it with --static-swift-stdlib)"
 fi
 
+# The checksum tool: sha256sum (GNU coreutils), else macOS's shasum; both write and check the
+# `HASH  NAME` lines of a .sha256 file.
+sha256() {
+  if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi
+}
+# archive DIR NAME: NAME (a folder in DIR) as a reproducible tar on stdout: entries sorted, owners
+# 0, every time the commit's. GNU tar says so in options; bsdtar (macOS) has no --sort or --mtime,
+# so the names are listed in order and the times set on the staged files first.
+archive() {
+  if tar --version 2>/dev/null | grep -q 'GNU tar'; then
+    tar -C "$1" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+      --format=gnu -cf - "$2"
+  else
+    local stamp
+    stamp="$(date -u -r "$SOURCE_DATE_EPOCH" +%Y%m%d%H%M.%S 2>/dev/null || date -u -d "@$SOURCE_DATE_EPOCH" +%Y%m%d%H%M.%S)"
+    (cd "$1" && find "$2" -exec env TZ=UTC touch -h -t "$stamp" {} + \
+      && find "$2" | LC_ALL=C sort | tar -cf - -n --uid 0 --gid 0 --numeric-owner --format ustar -T -)
+  fi
+}
+
 mkdir -p dist
 stage="$(mktemp -d "$repo/dist/.stage.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
@@ -107,18 +127,17 @@ install -m 0755 "$binary" "$stage/$name/customer-center"
 [ "$(uname -s)" = Darwin ] || strip "$stage/$name/customer-center"
 install -m 0644 LICENSE README.md "$stage/$name/"
 rm -f "dist/$name.tar.gz" "dist/$name.tar.gz.sha256"
-tar -C "$stage" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
-  --format=gnu -cf - "$name" | gzip -n -9 > "$stage/$name.tar.gz"
+archive "$stage" "$name" | gzip -n -9 > "$stage/$name.tar.gz"
 mv "$stage/$name.tar.gz" "dist/$name.tar.gz"
-(cd dist && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+(cd dist && sha256 "$name.tar.gz" > "$name.tar.gz.sha256")
 
 python3 Scripts/release/artifactbundle.py --out dist/customer-center.artifactbundle.zip \
   --version "$version" --license LICENSE --variant "$variant:$stage/$name/customer-center:$triples" ${merge[@]+"${merge[@]}"}
-(cd dist && sha256sum customer-center.artifactbundle.zip > customer-center.artifactbundle.zip.sha256)
+(cd dist && sha256 customer-center.artifactbundle.zip > customer-center.artifactbundle.zip.sha256)
 
 rm -rf dist/customer-center-plugins
 bash Scripts/release/plugins-package.sh dist/customer-center.artifactbundle.zip dist/customer-center-plugins \
   --url "$base_url/customer-center.artifactbundle.zip"
 
 echo "release.sh: dist/ for $version at $(git rev-parse --short HEAD)$([ -z "$(git status --porcelain)" ] || echo ' (with changes)'):"
-(cd dist && sha256sum "$name.tar.gz" customer-center.artifactbundle.zip)
+(cd dist && sha256 "$name.tar.gz" customer-center.artifactbundle.zip)

@@ -46,7 +46,7 @@ no_tool_compiled "$scratch/out.txt"
 [ -n "$(find .build/artifacts -path '*customer-center.artifactbundle/*/bin/customer-center')" ] || fail "SwiftPM did not unpack the bundle"
 
 echo "prebuilt plugins: command plugin on a clean config"
-swift package customer-center-lint > "$scratch/out.txt" 2>&1 || { cat "$scratch/out.txt"; fail "the command plugin failed on a clean config"; }
+swift package --allow-writing-to-package-directory customer-center-lint > "$scratch/out.txt" 2>&1 || { cat "$scratch/out.txt"; fail "the command plugin failed on a clean config"; }
 no_tool_compiled "$scratch/out.txt"
 
 echo "prebuilt plugins: build with a broken config"
@@ -57,7 +57,7 @@ grep -q "Sources/App/customer_center.json:2:3: error: comments are not allowed i
 no_tool_compiled "$scratch/out.txt"
 
 echo "prebuilt plugins: command plugin on a broken config"
-if swift package customer-center-lint > "$scratch/out.txt" 2>&1; then cat "$scratch/out.txt"; fail "the command plugin passed a broken config"; fi
+if swift package --allow-writing-to-package-directory customer-center-lint > "$scratch/out.txt" 2>&1; then cat "$scratch/out.txt"; fail "the command plugin passed a broken config"; fi
 grep -q "\[json.duplicate-key\]" "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "no diagnostic from the command plugin"; }
 no_tool_compiled "$scratch/out.txt"
 echo "prebuilt plugins: ok"

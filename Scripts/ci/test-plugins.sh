@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the SwiftPM plugins: a tiny package with a customer_center.json resource builds when the
 # config is clean, fails to build with compiler-style diagnostics when it is not, and
-# `swift package customer-center-lint` does the same on demand. Then a team's layout: a
+# `swift package customer-center-lint` does the same on demand (with the permission to write to the
+# package it declares, for --fix and --write-baseline). Then a team's layout: a
 # .customer-center.json whose include names a config of another name and whose exclude leaves out
 # a broken one; the plugins lint what it selects and nothing else (the tool decides: the build
 # plugin passes every JSON file with --force-exclude, the command plugin the package's folder).
@@ -20,7 +21,17 @@ echo "plugins: build with a clean config"
 swift build --build-path .build-sample 2>&1 | tail -3
 
 echo "plugins: command plugin on a clean config"
-swift package --build-path .build-sample customer-center-lint
+swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint
+
+echo "plugins: the command plugin asks to write to the package (--fix, --write-baseline; macOS's sandbox)"
+if swift package --build-path .build-sample customer-center-lint < /dev/null > out.txt 2>&1; then
+  cat out.txt; echo "FAIL: the command plugin ran without the permission to write to the package"; exit 1
+fi
+grep -q "wants permission to write to the package directory" out.txt \
+  || { cat out.txt; echo "FAIL: the command plugin does not declare .writeToPackageDirectory"; exit 1; }
+swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint --write-baseline baseline.json
+[ -f baseline.json ] || { echo "FAIL: --write-baseline through the command plugin wrote nothing in the package"; exit 1; }
+rm baseline.json
 
 echo "plugins: build with a broken config"
 cp "$repo/Examples/broken.json" Sources/App/customer_center.json
@@ -31,13 +42,13 @@ grep -q "customer_center.json:2:3: error: comments are not allowed in JSON \[jso
   || { cat out.txt; echo "FAIL: no compiler-style diagnostic in the build output"; exit 1; }
 
 echo "plugins: command plugin on a broken config"
-if swift package --build-path .build-sample customer-center-lint > out.txt 2>&1; then
+if swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint > out.txt 2>&1; then
   cat out.txt; echo "FAIL: the command plugin passed a broken config"; exit 1
 fi
 grep -q "\[json.comment\]" out.txt || { cat out.txt; echo "FAIL: no diagnostic from the command plugin"; exit 1; }
 echo "plugins: command plugin with an option whose value ends in .json (--config cfg.json)"
 echo '{"rules": {"json.comment": "off"}}' > cfg.json
-swift package --build-path .build-sample customer-center-lint --config cfg.json Sources/App/customer_center.json > out.txt 2>&1 || true
+swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint --config cfg.json Sources/App/customer_center.json > out.txt 2>&1 || true
 if grep -q "\[json.comment\]" out.txt || ! grep -q "error: .*\[" out.txt; then
   cat out.txt; echo "FAIL: --config cfg.json was not passed to lint as the configuration"; exit 1
 fi
@@ -53,7 +64,7 @@ sed -i 's|resources: \[.copy("customer_center.json")\]|resources: [.copy("custom
 grep -q '.process("Configs")' Package.swift || { cat Package.swift; echo "FAIL: could not declare the resources"; exit 1; }
 swift build --build-path .build-sample > out.txt 2>&1 || { cat out.txt; echo "FAIL: the build failed on an excluded broken config or on JSON that is not included"; exit 1; }
 if grep -E "(old|data)\.json:[0-9]+:[0-9]+:" out.txt; then echo "FAIL: the build reported a file the configuration leaves out"; exit 1; fi
-swift package --build-path .build-sample customer-center-lint > out.txt 2>&1 || { cat out.txt; echo "FAIL: the command plugin failed on what the configuration leaves out"; exit 1; }
+swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint > out.txt 2>&1 || { cat out.txt; echo "FAIL: the command plugin failed on what the configuration leaves out"; exit 1; }
 if grep -E "(old|data)\.json:[0-9]+:[0-9]+:" out.txt; then echo "FAIL: the command plugin reported a file the configuration leaves out"; exit 1; fi
 
 echo "plugins: the included config of another name, broken, fails the build and the command plugin"
@@ -62,7 +73,7 @@ if swift build --build-path .build-sample > out.txt 2>&1; then cat out.txt; echo
 grep -q "Sources/App/Configs/support.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
   || { cat out.txt; echo "FAIL: no diagnostic for the included config"; exit 1; }
 if grep -E "(old|data)\.json:[0-9]+:[0-9]+:" out.txt; then echo "FAIL: the build reported a file the configuration leaves out"; exit 1; fi
-if swift package --build-path .build-sample customer-center-lint > out.txt 2>&1; then cat out.txt; echo "FAIL: the command plugin passed a broken included config"; exit 1; fi
+if swift package --build-path .build-sample --allow-writing-to-package-directory customer-center-lint > out.txt 2>&1; then cat out.txt; echo "FAIL: the command plugin passed a broken included config"; exit 1; fi
 grep -q "Configs/support.json:2:3: error: comments are not allowed in JSON \[json.comment\]" out.txt \
   || { cat out.txt; echo "FAIL: no diagnostic from the command plugin for the included config"; exit 1; }
 if grep -E "(old|data)\.json:[0-9]+:[0-9]+:" out.txt; then echo "FAIL: the command plugin reported a file the configuration leaves out"; exit 1; fi

@@ -37,7 +37,7 @@ for plugin in CustomerCenterLintPlugin CustomerCenterLintCommand; do
 done
 cp "$repo/LICENSE" "$out/LICENSE"
 if [ -n "$url" ]; then
-  checksum="$(sha256sum "$bundle" | cut -d' ' -f1)"   # what `swift package compute-checksum` prints
+  checksum="$({ sha256sum "$bundle" 2>/dev/null || shasum -a 256 "$bundle"; } | cut -d' ' -f1)"   # what `swift package compute-checksum` prints
   binary_target=".binaryTarget(name: \"CustomerCenterBinary\", url: \"$url\", checksum: \"$checksum\")"
 else
   cp "$bundle" "$out/customer-center.artifactbundle.zip"
@@ -61,7 +61,10 @@ let package = Package(
         .plugin(name: "CustomerCenterLintPlugin", capability: .buildTool(), dependencies: ["CustomerCenterBinary"]),
         .plugin(
             name: "CustomerCenterLintCommand",
-            capability: .command(intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs")),
+            capability: .command(
+                intent: .custom(verb: "customer-center-lint", description: "Lint the package's Customer Center configs"),
+                permissions: [.writeToPackageDirectory(reason: "--fix and --write-baseline rewrite configs and write the baseline in the package")]
+            ),
             dependencies: ["CustomerCenterBinary"]
         ),
     ]

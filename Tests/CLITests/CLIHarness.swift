@@ -9,15 +9,21 @@ typealias CLIResult = ProcessResult
 enum CLI {
     static let packageRoot = PackagePaths.root
 
-    /// The binary beside the test bundle (same build directory), else `.build/debug`.
+    /// The binary: `CUSTOMER_CENTER_BINARY` when set; else the one in the test bundle's build
+    /// directory, found from the test process (Linux: the test binary itself), the main bundle,
+    /// or the loaded `.xctest` bundle (macOS's `swift test` and Xcode run the tests inside
+    /// `xctest`, whose own folder is the toolchain's); else `.build/debug` or `.build/release`.
     static let binary: URL = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("customer-center"),
-            Bundle.main.bundleURL.appendingPathComponent("customer-center"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("customer-center"),
-            packageRoot.appendingPathComponent(".build/debug/customer-center"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+        if let given = ProcessInfo.processInfo.environment["CUSTOMER_CENTER_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
+        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        let folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL,
+                       Bundle.main.bundleURL.deletingLastPathComponent()]
+            + testBundles.map { $0.deletingLastPathComponent() }
+            + [packageRoot.appendingPathComponent(".build/debug"), packageRoot.appendingPathComponent(".build/release")]
+        let candidates = folders.map { $0.appendingPathComponent("customer-center") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 2]
     }()
 
     /// Runs with `arguments`, optional standard input, in `directory`, with a clean environment
