@@ -33,8 +33,8 @@ package enum JSONParser {
     /// to `tableSink` instead of keeping them on the tape, when every member is a key whose
     /// object holds only strings and nothing in the table is an issue (see `StringTableSink`).
     /// The table's node is then an object without members, `isElidedTable`.
-    package static func parseTape(_ bytes: [UInt8], tableSink: any StringTableSink) -> JSONTapeResult {
-        parseTape(bytes, maxDepth: defaultMaxDepth, issueLimit: defaultIssueLimit, spillLimit: JSONTape.Entry.spillLimit, tableSink: tableSink)
+    package static func parseTape(_ bytes: [UInt8], tableSink: any StringTableSink, issueLimit: Int = defaultIssueLimit) -> JSONTapeResult {
+        parseTape(bytes, maxDepth: defaultMaxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit, tableSink: tableSink)
     }
 
     /// `parseTape` with the number of spills the tape may hold (tests lower it).

@@ -82,4 +82,39 @@ import Testing
         #expect(try CLI.run(["lint", "--fix", "--fix-dry-run", "x.json"]).status == 2)
         #expect(try CLI.run(["lint", "--fix", "--write-baseline", "b.json", "x.json"]).status == 2)
     }
+
+    /// A table of `members` strings, each after a comment and with a trailing comma: twice as many
+    /// safe syntax fixes.
+    static func configWithSyntaxFixes(members: Int) -> String {
+        var table: [String] = []
+        for index in 0..<members { table.append("      // string \(index)\n      \"s\(index)\": {\"en\": \"Text \(index)\",}") }
+        return """
+            {
+              "localization": {
+                "default": "en",
+                "localized_strings": {
+            \(table.joined(separator: ",\n"))
+                }
+              },
+              "screens": {}
+            }
+            """
+    }
+
+    /// Issue 52: the parse stopped after 200 issues and the fixer after 10 rounds, so `--fix`
+    /// fixed 2,000 syntax problems and had to be run again. Now one run fixes all 5,000.
+    @Test func oneRunFixesEverySyntaxProblemHoweverMany() throws {
+        let directory = try CLI.temporaryDirectory()
+        let url = directory.appendingPathComponent("customer_center.json")
+        try Self.configWithSyntaxFixes(members: 2_500).write(to: url, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["lint", "--fix", "--format", "compact", "customer_center.json"], in: directory)
+        #expect(result.stderr.contains("fixed 5000 problems in customer_center.json"), "\(result.stderr.prefix(300))")
+        #expect(!result.stdout.contains("[json."), "\(result.stdout.prefix(300))")
+        let fixed = try String(contentsOf: url, encoding: .utf8)
+        #expect(!fixed.contains("//") && !fixed.contains(",}"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(fixed.utf8))) != nil, "the fixed file is JSON")
+        let again = try CLI.run(["lint", "--fix", "--format", "compact", "customer_center.json"], in: directory)
+        #expect(!again.stderr.contains("fixed"), "nothing left to fix: \(again.stderr.prefix(300))")
+        #expect(again.status == result.status)
+    }
 }

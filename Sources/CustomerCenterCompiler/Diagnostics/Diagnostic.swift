@@ -182,6 +182,9 @@ package struct DiagnosticSink: Sendable {
     /// The run's decisions (level, quiet, ignores, baseline) and exact counts, applied to each
     /// finding before it is kept.
     var gate: FindingGate
+    /// `lint --fix`'s lints: when set, a finding that passes the gate gives its fix here and is
+    /// not kept (the fixer needs the fixes and the counts, not the findings).
+    var fixes: FixCandidates?
 
     /// Creates an empty sink for `file`; with `keepPerRule`, a bounded one.
     package init(file: String) { self.init(file: file, keepPerRule: nil) }
@@ -213,6 +216,55 @@ package struct DiagnosticSink: Sendable {
             pointer: pointer, notes: notes, fix: fix))
     }
 
+    /// Records a finding of `rule` whose message and fix are built only when the finding is kept:
+    /// the gate decides by the rule, the severity and the pointer, and the display's bound by
+    /// the place (the message only breaks a tie of rule and range). A file with a quarter of a
+    /// million findings of one rule words the few hundred it shows, and counts the rest.
+    /// `message` must be a message of `rule`.
+    package mutating func emit(_ rule: RuleDescriptor, at range: ByteRange, pointer: JSONPointer,
+                              message: () -> RuleMessage, fix: () -> Fix? = { nil }) {
+        // The words, built at most once: for a baseline that matches by them, or for a finding kept.
+        var worded: RuleMessage?
+        func words() -> RuleMessage {
+            if let worded { return worded }
+            let words = message()
+            assert(words.rule == rule.id, "a message of \(words.rule) reported as \(rule.id)")
+            worded = words
+            return words
+        }
+        guard let admission = gate.decide(id: rule.id, severity: rule.defaultSeverity, pointer: pointer,
+                                          words: { let words = words(); return (words.text, words.parts) }) else { return }
+        if fixes != nil {
+            fixes?.add(id: rule.id, severity: admission.severity, fix: fix)
+            return
+        }
+        func built() -> Diagnostic {
+            let words = words()
+            var diagnostic = Diagnostic(id: rule.id, severity: admission.severity, message: words.text, file: file, range: range,
+                                        pointer: pointer, fix: fix())
+            diagnostic.parts = words.parts
+            if admission.refusesCompile { diagnostic.message += FindingGate.refusesCompileSuffix }
+            return diagnostic
+        }
+        guard keepPerRule != nil, !gate.showsEverything else {
+            diagnostics.append(built())
+            return
+        }
+        emitted[rule.id, default: 0] += 1
+        if let last = cutoff[rule.id] {
+            // After the last kept in report order (or tied with it but for the words): only counted.
+            let place = (file, range.start, rule.id, range.end), lastPlace = (last.file, last.range.start, last.id, last.range.end)
+            if place > lastPlace { return }
+            if place == lastPlace {
+                let diagnostic = built()
+                guard Diagnostic.reportOrder(diagnostic, last) else { return }
+                keep(diagnostic)
+                return
+            }
+        }
+        keep(built())
+    }
+
     /// A note in this sink's file.
     package func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
         DiagnosticNote(message: message, file: file, range: range)
@@ -221,6 +273,10 @@ package struct DiagnosticSink: Sendable {
     /// Records an already-built diagnostic.
     package mutating func append(_ diagnostic: Diagnostic) {
         guard let diagnostic = gate.admit(diagnostic) else { return }
+        if fixes != nil {
+            fixes?.add(id: diagnostic.id, severity: diagnostic.severity) { diagnostic.fix }
+            return
+        }
         guard let bound = keepPerRule, !gate.showsEverything else {
             diagnostics.append(diagnostic)
             return
@@ -228,6 +284,13 @@ package struct DiagnosticSink: Sendable {
         emitted[diagnostic.id, default: 0] += 1
         // (Emitted after the cutoff, a tie sorts after it too.)
         if let last = cutoff[diagnostic.id], !Diagnostic.reportOrder(diagnostic, last) { return }
+        keep(diagnostic)
+    }
+
+    /// Keeps a finding under the bound (`keepPerRule`), dropping the last of its rule's once
+    /// twice the bound are kept.
+    private mutating func keep(_ diagnostic: Diagnostic) {
+        guard let bound = keepPerRule else { return }
         diagnostics.append(diagnostic)
         let count = kept[diagnostic.id, default: 0] + 1
         kept[diagnostic.id] = count
@@ -237,7 +300,9 @@ package struct DiagnosticSink: Sendable {
     /// An empty sink for findings made apart (a rule on a thread of its own): the same file and
     /// bound, and a fork of the gate (``FindingGate/fork()``). ``absorb(_:)`` takes them back.
     func fork() -> DiagnosticSink {
-        DiagnosticSink(file: file, keepPerRule: keepPerRule, gate: gate.fork())
+        var fork = DiagnosticSink(file: file, keepPerRule: keepPerRule, gate: gate.fork())
+        fork.fixes = fixes.map { $0.emptied() }
+        return fork
     }
 
     /// Takes back what a fork of this sink kept and decided, as if its findings were emitted
@@ -247,6 +312,7 @@ package struct DiagnosticSink: Sendable {
     /// findings apart from the others'.
     mutating func absorb(_ fork: DiagnosticSink) {
         diagnostics.append(contentsOf: fork.diagnostics)
+        if let taken = fork.fixes { fixes?.absorb(taken) }
         gate.absorb(fork.gate)
         for (rule, count) in fork.emitted {
             assert(emitted[rule] == nil, "\(rule) emitted both here and in a fork")

@@ -20,13 +20,16 @@ public struct FindingCounts: Sendable, Equatable {
     }
 
     /// Counts one finding.
-    public mutating func add(_ diagnostic: Diagnostic) {
-        switch diagnostic.severity {
+    public mutating func add(_ diagnostic: Diagnostic) { add(diagnostic.severity, of: diagnostic.id) }
+
+    /// Counts one finding of `rule` at `severity`.
+    mutating func add(_ severity: Severity, of rule: RuleID) {
+        switch severity {
         case .error: errors += 1
         case .warning: warnings += 1
         case .note: notes += 1
         }
-        byRule[diagnostic.id, default: 0] += 1
+        byRule[rule, default: 0] += 1
     }
 
     /// Adds another file's counts.
@@ -77,14 +80,41 @@ package struct FindingGate: Sendable {
     /// are exact": a finding the baseline lacks is always shown).
     var showsEverything: Bool { baseline != nil }
 
+    /// What the gate decided about a finding it lets through.
+    struct Admission {
+        /// Its severity after the configuration.
+        var severity: Severity
+        /// A finding compile refuses whatever the configuration says (its level, `ignore`):
+        /// shown at error severity with the words saying so.
+        var refusesCompile: Bool
+    }
+
+    /// The words added to a finding compile refuses whatever the configuration says.
+    static let refusesCompileSuffix = " (compile refuses this whatever the configuration says)"
+
     /// The finding as reported, or `nil` when it is off, quiet, ignored or accepted.
     mutating func admit(_ diagnostic: Diagnostic) -> Diagnostic? {
+        guard let admission = decide(id: diagnostic.id, severity: diagnostic.severity, pointer: diagnostic.pointer,
+                                     words: { (diagnostic.message, diagnostic.parts) }) else { return nil }
         var result = diagnostic
-        let blocking = diagnostic.severity == .error && compileBlocking.contains(diagnostic.id)
+        result.severity = admission.severity
+        if admission.refusesCompile { result.message += Self.refusesCompileSuffix }
+        return result
+    }
+
+    /// The decision about a finding of rule `id` at `severity` about the value at `pointer`,
+    /// counted: `nil` when it is off, quiet, ignored or accepted. `words` (the finding's message
+    /// and parts) is asked only by a baseline with no entry for the place alone, so a finding's
+    /// message and fix need be built only when it is let through and shown
+    /// (``DiagnosticSink/emit(_:at:pointer:message:fix:)``).
+    mutating func decide(id: RuleID, severity: Severity, pointer: JSONPointer,
+                         words: () -> (message: String, parts: [String]?)) -> Admission? {
+        var result = severity
+        let blocking = severity == .error && compileBlocking.contains(id)
         var switchedOff = false
-        if let level = levels[diagnostic.id] {
-            if let severity = level {
-                result.severity = severity
+        if let level = levels[id] {
+            if let configured = level {
+                result = configured
             } else if blocking {
                 switchedOff = true
             } else {
@@ -93,15 +123,13 @@ package struct FindingGate: Sendable {
         }
         if blocking {
             blockers += 1
-            if switchedOff || result.severity != .error || isIgnored(result) {
-                result.severity = .error
-                result.message += " (compile refuses this whatever the configuration says)"
-                counts.add(result)
-                return result
+            if switchedOff || result != .error || isIgnored(id, pointer) {
+                counts.add(.error, of: id)
+                return Admission(severity: .error, refusesCompile: true)
             }
         }
-        if isIgnored(result) { return nil }
-        if baseline != nil, let keys = acceptingKeys(result) {
+        if isIgnored(id, pointer) { return nil }
+        if baseline != nil, let keys = acceptingKeys(id, result, pointer, words: words) {
             for key in keys {
                 if baselineTaken != nil { baselineTaken?[key, default: 0] += 1 } else { baseline?[key]? -= 1 }
             }
@@ -109,9 +137,9 @@ package struct FindingGate: Sendable {
         }
         // `--quiet` only hides: the finding still uses up its `ignore` entry or baseline entry
         // above, so hiding warnings never makes their suppressions look stale.
-        if quiet, result.severity != .error { return nil }
-        counts.add(result)
-        return result
+        if quiet, result != .error { return nil }
+        counts.add(result, of: id)
+        return Admission(severity: result, refusesCompile: false)
     }
 
     /// A gate for findings decided apart (one rule on a thread of its own: ``DiagnosticSink/fork()``):
@@ -139,31 +167,33 @@ package struct FindingGate: Sendable {
         }
     }
 
-    /// The baseline keys that accept `finding` (at its configured severity), all still unmatched,
-    /// or `nil` when none does (docs/commands.md "Baselines"): an entry recorded at the same or a
-    /// higher severity that said the same (a finding that is one thing) or gathered every part
-    /// it gathers now (the locales a key has no text in); an entry that recorded neither accepts
-    /// any finding at its place.
-    private func acceptingKeys(_ finding: Diagnostic) -> [String]? {
+    /// The baseline keys that accept a finding of rule `id` at its configured `severity` about
+    /// `pointer`, all still unmatched, or `nil` when none does (docs/commands.md "Baselines"): an
+    /// entry recorded at the same or a higher severity that said the same (a finding that is one
+    /// thing) or gathered every part it gathers now (the locales a key has no text in); an entry
+    /// that recorded neither accepts any finding at its place. `words` is asked only past that.
+    private func acceptingKeys(_ id: RuleID, _ severity: Severity, _ pointer: JSONPointer,
+                               words: () -> (message: String, parts: [String]?)) -> [String]? {
         func unmatched(_ key: String) -> Bool { (baseline?[key] ?? 0) > (baselineTaken?[key] ?? 0) }
-        let place = BaselineKey.place(finding.id, finding.pointer.description)
+        let place = BaselineKey.place(id, pointer.description)
         if unmatched(place) { return [place] }
-        for severity in Severity.allCases where severity >= finding.severity {
+        let (message, parts) = words()
+        for recorded in Severity.allCases where recorded >= severity {
             let keys: [String]
-            if let parts = finding.parts, !parts.isEmpty {
-                keys = Array(Set(parts)).map { BaselineKey.key(place, severity, part: $0) }
+            if let parts, !parts.isEmpty {
+                keys = Array(Set(parts)).map { BaselineKey.key(place, recorded, part: $0) }
             } else {
-                keys = [BaselineKey.key(place, severity, message: finding.message)]
+                keys = [BaselineKey.key(place, recorded, message: message)]
             }
             if keys.allSatisfy(unmatched) { return keys }
         }
         return nil
     }
 
-    /// Whether an `ignore` entry suppresses `diagnostic` (recording the entry as used).
-    private mutating func isIgnored(_ diagnostic: Diagnostic) -> Bool {
+    /// Whether an `ignore` entry suppresses a finding of `id` at `place` (recording the entry as used).
+    private mutating func isIgnored(_ id: RuleID, _ place: JSONPointer) -> Bool {
         guard !ignores.isEmpty else { return false }
-        for (index, rule, pointer) in ignores where rule == diagnostic.id && diagnostic.pointer.hasPrefix(pointer) {
+        for (index, rule, pointer) in ignores where rule == id && place.hasPrefix(pointer) {
             usedIgnores.insert(index)
             return true
         }

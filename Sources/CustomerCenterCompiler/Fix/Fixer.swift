@@ -16,53 +16,86 @@ public struct FixResult: Sendable {
 /// edits that overlap, never a round that makes the file worse.
 package enum Fixer {
     /// Rounds before giving up (a fix can expose another, as a removed comment exposes a comma).
+    /// Each round's lint finds every fix of the file, syntax ones included (its parse does not
+    /// stop after a number of issues), so the rounds count fixes that uncover others, not fixes.
     package static let maximumRounds = 10
 
-    /// Fixes `source`. `lint` is the run's lint of one file (configuration, ignores), so only
-    /// findings the user would see are fixed. Safe fixes only unless `unsafe`. A file that does
-    /// not parse gets only the safe syntax fixes that make it parse, never a guess.
-    package static func fix(_ source: SourceFile, unsafe: Bool, lint: (SourceFile) -> FileReport) -> FixResult {
+    /// The fixed text, how many fixes it took and whether the bytes changed.
+    package struct Outcome: Sendable {
+        package var source: SourceFile
+        package var applied: Int
+        package var changed: Bool
+    }
+
+    /// Fixes `source`. `scan` is the run's lint of one file (configuration, ignores) taking the
+    /// fixes of what the user would see (``FixCandidates``), so only those are fixed. Safe fixes
+    /// only unless the scan takes unsafe ones. A file that does not parse gets only the safe
+    /// syntax fixes that make it parse, never a guess.
+    package static func fix(_ source: SourceFile, scan: (SourceFile) -> FixCandidates) -> Outcome {
         var current = source
-        var report = lint(current)
+        var found = scan(current)
         var applied = 0
         for _ in 0..<maximumRounds {
-            let candidates = fixable(report, unsafe: unsafe)
-            guard !candidates.isEmpty else { break }
-            let chosen = nonOverlapping(candidates)
-            let attempt = SourceFile(path: current.path, bytes: apply(chosen.flatMap(\.edits), to: current.bytes))
-            let attemptReport = lint(attempt)
-            if attempt.bytes != current.bytes, !isWorse(attemptReport, than: report) {
+            let chosen = found.chosen()
+            guard !chosen.isEmpty else { break }
+            let attempt = SourceFile(path: current.path, bytes: apply(chosen, of: found.edits, to: current.bytes))
+            let attemptFound = scan(attempt)
+            if attempt.bytes != current.bytes, !isWorse(attemptFound, than: found) {
                 current = attempt
-                report = attemptReport
+                found = attemptFound
                 applied += chosen.count
                 continue
             }
             // Together they made it worse: take them one at a time, keeping each that helps.
             var progressed = false
             for fix in chosen.prefix(64) {
-                let single = SourceFile(path: current.path, bytes: apply(fix.edits, to: current.bytes))
+                let single = SourceFile(path: current.path, bytes: apply(Array(found.edits[fix]), to: current.bytes))
                 guard single.bytes != current.bytes else { continue }
-                let singleReport = lint(single)
-                guard !isWorse(singleReport, than: report) else { continue }
+                let singleFound = scan(single)
+                guard !isWorse(singleFound, than: found) else { continue }
                 current = single
-                report = singleReport
+                found = singleFound
                 applied += 1
                 progressed = true
                 break  // ranges of the other fixes refer to the old bytes: re-lint first
             }
             if !progressed { break }
         }
-        return FixResult(source: current, applied: applied, report: report, changed: current.bytes != source.bytes)
+        return Outcome(source: current, applied: applied, changed: current.bytes != source.bytes)
     }
 
-    /// The fixes `--fix` may apply to this report.
-    static func fixable(_ report: FileReport, unsafe: Bool) -> [Fix] {
-        let parses = !report.diagnostics.contains { $0.id == JSONSyntaxRule.descriptor.id && $0.severity == .error }
-        return report.diagnostics.compactMap { diagnostic in
-            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { return nil }
-            if !parses { return RuleCatalog.textRules.contains(diagnostic.id) && fix.applicability == .safe ? fix : nil }
-            return fix.applicability == .safe || unsafe ? fix : nil
+    /// The chosen fixes' edits (ranges of `edits`, in file order, none touching another) in one
+    /// pass over `bytes`, with no sort when their edits come in order, as they do unless a fix has
+    /// edits on both sides of another's.
+    static func apply(_ chosen: [Range<Int>], of edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var ordered = true, previous = -1
+        for fix in chosen {
+            for edit in edits[fix] {
+                if edit.range.start <= previous { ordered = false }
+                previous = edit.range.start
+            }
         }
+        guard ordered else { return apply(chosen.flatMap { edits[$0] }, to: bytes) }
+        var result: [UInt8] = []
+        var added = 0
+        for fix in chosen { for edit in edits[fix] { added += edit.replacement.utf8.count } }
+        result.reserveCapacity(bytes.count + added)
+        var cursor = 0
+        for fix in chosen {
+            for edit in edits[fix] {
+                let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
+                result.append(contentsOf: bytes[cursor..<lower])
+                result.append(contentsOf: edit.replacement.utf8)
+                cursor = upper
+            }
+        }
+        result.append(contentsOf: bytes[cursor...])
+        return result
+    }
+
+    /// More errors, or more findings, than before.
+    static func isWorse(_ after: FixCandidates, than before: FixCandidates) -> Bool {
+        after.errors > before.errors || after.findings > before.findings
     }
 
     /// Fixes in file order whose edits touch nothing an earlier chosen fix touches (two
@@ -109,11 +142,5 @@ package enum Fixer {
         }
         result.append(contentsOf: bytes[cursor...])
         return result
-    }
-
-    /// More errors, or more findings, than before.
-    static func isWorse(_ after: FileReport, than before: FileReport) -> Bool {
-        func errors(_ report: FileReport) -> Int { report.diagnostics.filter { $0.severity == .error }.count }
-        return errors(after) > errors(before) || after.diagnostics.count > before.diagnostics.count
     }
 }

@@ -29,6 +29,9 @@ package struct LintOptions: Sendable {
     /// (smaller files are done before a second thread would have started; tests lower it, so
     /// that small files take the threaded path).
     package var threadsFromBytes = 256 << 10
+    /// Syntax issues read before the parser gives up on a file. `lint --fix` lifts it, so that
+    /// one pass finds every syntax fix, however many (docs/commands.md, "Fixes").
+    package var syntaxIssueLimit = JSONParser.defaultIssueLimit
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -121,10 +124,20 @@ package enum Linter {
     /// the gate as the file left it (ignores used, baseline entries matched, blockers seen).
     static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
                         displayCap: Int?) -> (analysis: Analysis, gate: FindingGate) {
+        var none: FixCandidates?
+        return analyze(source, options: options, gate: gate, displayCap: displayCap, fixes: &none)
+    }
+
+    /// ``analyze(_:options:gate:displayCap:)``. With `fixes`, the findings that pass give their fixes to it and are not kept
+    /// (``FixCandidates``, `lint --fix`), and the report has none.
+    static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
+                        displayCap: Int?, fixes: inout FixCandidates?) -> (analysis: Analysis, gate: FindingGate) {
         // The sink keeps the first findings of each rule in report order (at least the cap, at
         // most twice as many) and only counts the rest. It keeps at least one: a cap of 0 (or
         // less) is applied below, as every cap is.
         var sink = DiagnosticSink(file: source.path, keepPerRule: displayCap.map { max($0, 1) }, gate: gate)
+        sink.fixes = fixes
+        defer { fixes = sink.fixes }
         var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
                                 platforms: options.platforms ?? Set(Platform.allCases))
         // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
@@ -152,7 +165,7 @@ package enum Linter {
         // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
         // keys are 40 bytes of tape each), unless the caller keeps the tape.
         let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape,
-                                           threadsPerFile: options.threadsPerFile)
+                                           threadsPerFile: options.threadsPerFile, issueLimit: options.syntaxIssueLimit)
         let parsed = document.parsed
         if options.sniffsOtherKinds, let kind = document.otherKind {
             analysis.otherKind = kind

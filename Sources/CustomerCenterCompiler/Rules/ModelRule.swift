@@ -43,6 +43,14 @@ package struct RuleContext: Sendable {
         sink.emit(message, at: located.range, pointer: located.pointer, notes: notes, fix: fix)
     }
 
+    /// Reports a finding of `rule` whose message and fix are built only when it is kept and
+    /// shown (``DiagnosticSink/emit(_:at:pointer:message:fix:)``): for rules that can report a
+    /// finding per text of a large table.
+    package mutating func report(_ rule: RuleDescriptor, at range: ByteRange, pointer: JSONPointer,
+                                message: () -> RuleMessage, fix: () -> Fix? = { nil }) {
+        sink.emit(rule, at: range, pointer: pointer, message: message, fix: fix)
+    }
+
     /// A note in this file.
     package func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
         sink.note(message, at: range)

@@ -54,6 +54,20 @@ package enum FilePipeline {
         return Linter.analyze(source, options: options, gate: gate, displayCap: nil).analysis
     }
 
+    /// The fixes `lint --fix` may apply to one file under `policy` (the findings its report would
+    /// show, every one, not only a display's worth), with the counts a round is judged by. The
+    /// parse reads past any number of syntax issues, so one pass finds every syntax fix.
+    package static func fixes(_ source: SourceFile, policy: Policy, unsafe: Bool) -> FixCandidates {
+        var options = policy.options
+        options.syntaxIssueLimit = Int.max
+        var gate = options.gate
+        gate.ignores = policy.ignores(for: source)
+        let empty = FixCandidates(unsafe: unsafe, textRules: RuleCatalog.textRules, syntaxRule: JSONSyntaxRule.descriptor.id)
+        var fixes: FixCandidates? = empty
+        _ = Linter.analyze(source, options: options, gate: gate, displayCap: nil, fixes: &fixes)
+        return fixes ?? empty
+    }
+
     /// One file under `policy` with no baseline.
     package static func check(_ source: SourceFile, policy: Policy, keep: Keep = .displayCap, keepingTape: Bool = false) -> Analysis {
         var none: BaselineLedger?

@@ -14,16 +14,16 @@ package enum WhitespaceRule: ModelRule {
     package static func check(_ context: inout RuleContext) {
         for (reference, _) in context.resolved.texts.badWhitespace {
             let item = reference.item(in: context.resolved.config)
-            let spans = Self.spans(of: item.text.value)
-            let label = item.label
-            for span in spans {
+            for span in Self.spans(of: item.text.value) {
                 let range = SourceText.range(of: span.range, in: item.text, source: context.source)
-                // An edit of just those characters when they map onto the source; else the whole text.
-                let fix = range != item.text.range
-                    ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
-                          edits: [TextEdit(range: range, replacement: span.replacement)], applicability: .safe)
-                    : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace", applicability: .safe)
-                context.report(.whitespace(span.problem, in: label), at: range, pointer: item.text.pointer, fix: fix)
+                // The words and the fix are built only for a finding that is shown (or fixed).
+                context.report(descriptor, at: range, pointer: item.text.pointer, message: { .whitespace(span.problem, in: item.label) }, fix: {
+                    // An edit of just those characters when they map onto the source; else the whole text.
+                    range != item.text.range
+                        ? Fix(message: span.replacement.isEmpty ? "remove the \(span.problem)" : "write one space",
+                              edits: [TextEdit(range: range, replacement: span.replacement)], applicability: .safe)
+                        : RuleContext.replace(item.text, with: normalized(item.text.value), "remove the extra whitespace", applicability: .safe)
+                })
             }
         }
     }

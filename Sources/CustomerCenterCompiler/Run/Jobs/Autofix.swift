@@ -31,12 +31,17 @@ public struct Autofix: Sendable {
 extension Workspace {
     /// Runs an ``Autofix`` job: the fixed text and the findings that remain in it.
     public func run(_ job: Autofix) -> FixResult {
-        Self.fix(job.source, policy: Policy(settings: settings, configuration: job.configuration), unsafe: job.unsafe)
+        let policy = Policy(settings: settings, configuration: job.configuration)
+        let fixed = Self.fix(job.source, policy: policy, unsafe: job.unsafe)
+        return FixResult(source: fixed.source, applied: fixed.applied,
+                         report: FilePipeline.check(fixed.source, policy: policy, keep: .everything).report, changed: fixed.changed)
     }
 
     /// Fixes one text under `policy`: every finding's fix, not only those a display would show.
-    package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> FixResult {
-        Fixer.fix(source, unsafe: unsafe) { file in FilePipeline.check(file, policy: policy, keep: .everything).report }
+    /// The findings that remain are the caller's to check (a run reports them as it reports
+    /// any file).
+    package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
+        Fixer.fix(source) { file in FilePipeline.fixes(file, policy: policy, unsafe: unsafe) }
     }
 
     /// `--fix` / `--fix-dry-run` of one input: the fixes, then the write (or the diff). Returns

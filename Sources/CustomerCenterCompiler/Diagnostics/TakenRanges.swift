@@ -1,7 +1,7 @@
 import JSONSyntax
 
 /// The ranges a fix round has taken, sorted by start (then end), no two touching: whether a new
-/// edit touches one of them is a binary search, not a walk over all (`Fixer.nonOverlapping`).
+/// edit touches one of them is a binary search, not a walk over all (`lint --fix`).
 /// Touching is overlapping, or an insertion at the start or inside of another range (two
 /// insertions at one offset touch: their order would be a guess); ranges that only meet end to
 /// start do not touch. Since no two ranges touch, their ends ascend with their starts.
