@@ -72,4 +72,33 @@ import TestSupport
         let edits = [TextEdit(range: ByteRange(3, 3), replacement: "A"), TextEdit(range: ByteRange(3, 3), replacement: "B"), TextEdit(range: ByteRange(9, 12), replacement: "C")]
         #expect(String(decoding: Fixer.apply(edits, to: Array("abcdef".utf8)), as: UTF8.self) == "abcBAdefC")
     }
+
+    /// The fixes `lint --fix` takes as findings pass (``FixCandidates``), chosen and applied, are
+    /// the simple choice and splice of the same fixes, whatever order they came in; the syntax
+    /// ones alone while the file does not parse.
+    @Test func streamedFixesAreTheSimpleChoiceAndSplice() {
+        var random = SeededGenerator(seed: 57)
+        let syntax = RuleID("json.syntax"), comment = RuleID("json.comment"), other = RuleID("l10n.whitespace")
+        for round in 0..<400 {
+            let length = random.next(60)
+            let bytes = (0..<length).map { _ in UInt8(0x61 + random.next(26)) }
+            var fixes = Self.randomFixes(&random, length: length, count: random.next(40))
+            if random.next(2) == 0 { fixes.sort { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) } }
+            let broken = random.next(4) == 0
+            var candidates = FixCandidates(unsafe: false, textRules: [syntax, comment], syntaxRule: syntax)
+            if broken { candidates.add(id: syntax, severity: .error) { nil } }
+            var simple: [Fix] = []
+            for (index, fix) in fixes.enumerated() {
+                let id = index % 3 == 0 ? comment : other
+                candidates.add(id: id, severity: .warning) { fix }
+                if !broken || id == comment { simple.append(fix) }
+            }
+            let chosen = candidates.chosen()
+            let expected = Self.simpleChoice(simple)
+            #expect(chosen.count == expected.count, "round \(round)")
+            let edits = fixes.filter { expected.contains($0.message) }
+            let simpleEdits = expected.compactMap { message in edits.first { $0.message == message } }.flatMap(\.edits)
+            #expect(Fixer.apply(chosen, of: candidates.edits, to: bytes) == Self.simpleApply(simpleEdits, to: bytes), "round \(round)")
+        }
+    }
 }
