@@ -71,7 +71,7 @@ package enum Compiler {
     /// sha256 when the caller has them already (hashed once per run).
     package static func manifest(_ payloads: [CompiledPayload], source: SourceFile, carried: [(path: String, sha256: String?)] = [],
                                  digests: [String]? = nil) -> String {
-        let digests = digests ?? payloads.map { SHA256.hex(Array($0.text.utf8)) }
+        let digests = digests ?? payloads.map { SHA256.hex($0.text.utf8) }
         var platforms: [String] = []
         var locales: [String] = []
         for payload in payloads {

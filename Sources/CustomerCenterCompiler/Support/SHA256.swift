@@ -15,45 +15,83 @@ package enum SHA256 {
 
     /// The digest of `bytes` as 64 lower-case hex digits.
     package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        digest(bytes).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        let digest = digest(bytes)
+        return String(unsafeUninitializedCapacity: 64) { out in
+            for (index, byte) in digest.enumerated() {
+                out[index * 2] = hexDigit(byte >> 4)
+                out[index * 2 + 1] = hexDigit(byte & 0x0F)
+            }
+            return 64
+        }
     }
 
-    /// The 32-byte digest of `bytes`.
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x61 + value - 10 }
+
+    /// The 32-byte digest of `bytes`. Contiguous bytes (an array, a native string's UTF-8) are
+    /// read where they are, not copied.
     package static func digest<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+        if let digest = bytes.withContiguousStorageIfAvailable({ digest(of: UnsafeRawBufferPointer($0)) }) { return digest }
+        return Array(bytes).withUnsafeBytes { digest(of: $0) }
+    }
+
+    /// The digest of `bytes`: every whole block in place, then the last bytes and the padding
+    /// (one or two blocks) from a buffer on the stack. The message schedule lives on the stack too:
+    /// nothing is allocated per block.
+    static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        let whole = bytes.count / 64
+        k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                if let base = bytes.baseAddress {
+                    for block in 0..<whole { compress(base + block * 64, into: &h, schedule: w, k: k) }
+                }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    tail.initialize(repeating: 0)
+                    let rest = bytes.count - whole * 64
+                    for index in 0..<rest { tail[index] = bytes[whole * 64 + index] }
+                    tail[rest] = 0x80
+                    let blocks = rest < 56 ? 1 : 2
+                    let bitLength = UInt64(bytes.count) &* 8
+                    for index in 0..<8 { tail[blocks * 64 - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8)) }
+                    guard let tailBase = tail.baseAddress else { return }
+                    for block in 0..<blocks { compress(UnsafeRawPointer(tailBase + block * 64), into: &h, schedule: w, k: k) }
+                }
             }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
         }
-        return h.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> UInt32(24 - $0 * 8)) } }
+        var out = [UInt8](repeating: 0, count: 32)
+        for (index, word) in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].enumerated() {
+            out[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+            out[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+            out[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            out[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+        }
+        return out
+    }
+
+    /// One 64-byte block at `block` into the state `h`.
+    @inline(__always)
+    private static func compress(_ block: UnsafeRawPointer, into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+                                 schedule w: UnsafeMutableBufferPointer<UInt32>, k: UnsafeBufferPointer<UInt32>) {
+        let w = w.baseAddress.unsafelyUnwrapped, k = k.baseAddress.unsafelyUnwrapped
+        for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+        for i in 16..<64 {
+            let x = w[i - 15], y = w[i - 2]
+            let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
+            let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = h
+        for i in 0..<64 {
+            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+        }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
     }
 }
 
