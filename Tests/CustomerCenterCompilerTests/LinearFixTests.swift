@@ -102,3 +102,22 @@ import TestSupport
         }
     }
 }
+
+/// The pointers of many offsets read with one cursor (`InnermostPointers`, the syntax findings'
+/// pointers) are `JSONPointer.innermost`'s, in order and out of order.
+@Suite struct InnermostPointersTests {
+    @Test func theCursorAnswersAsTheWalkFromTheRoot() throws {
+        var random = SeededGenerator(seed: 52)
+        let text = #"{"a": [1, {"b": [true, {"c": "x"}, []]}, "y"], "d": {"e": {}, "f": [[0], [1, 2]]}, "g": "h", "i": {"j": [{"k": null}]}}"#
+        let root = try #require(JSONParser.parseTape(Array(text.utf8)).root)
+        var offsets = Array(0...text.utf8.count)
+        for round in 0..<3 {
+            if round == 1 { offsets.shuffle(using: &random) }
+            if round == 2 { offsets = offsets.sorted() + offsets.sorted() }
+            var cursor = InnermostPointers(root: root)
+            for offset in offsets {
+                #expect(cursor.pointer(at: offset) == JSONPointer.innermost(at: offset, in: root), "offset \(offset), round \(round)")
+            }
+        }
+    }
+}

@@ -110,9 +110,10 @@ package struct FindingGate: Sendable {
     mutating func decide(id: RuleID, severity: Severity, pointer: JSONPointer,
                          words: () -> (message: String, parts: [String]?)) -> Admission? {
         var result = severity
-        let blocking = severity == .error && compileBlocking.contains(id)
+        // (The empty tables are not asked: a lookup hashes the rule id, once per finding.)
+        let blocking = severity == .error && !compileBlocking.isEmpty && compileBlocking.contains(id)
         var switchedOff = false
-        if let level = levels[id] {
+        if !levels.isEmpty, let level = levels[id] {
             if let configured = level {
                 result = configured
             } else if blocking {

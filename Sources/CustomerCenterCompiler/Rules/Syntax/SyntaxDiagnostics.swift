@@ -3,8 +3,11 @@ import JSONSyntax
 /// Turns the parser's issues into `json.*` diagnostics with messages, notes and fixes.
 enum SyntaxDiagnostics {
     static func emit(_ issues: [JSONSyntaxIssue], source: SourceFile, root: JSONNode?, into sink: inout DiagnosticSink) {
+        // One cursor for all the issues: they come in file order, and each container is read on
+        // from the last issue's place (thousands of issues in one object stay linear).
+        var pointers = root.map(InnermostPointers.init)
         for issue in issues {
-            let pointer = root.map { JSONPointer.innermost(at: issue.range.start, in: $0) } ?? .root
+            let pointer = pointers?.pointer(at: issue.range.start) ?? .root
             emit(issue, source: source, root: root, pointer: pointer, into: &sink)
         }
     }
