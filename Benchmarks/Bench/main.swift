@@ -141,6 +141,12 @@ if CommandLine.arguments.contains("--reader-only") {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
+// `--findings-only`: findings-heavy against clean, `--fix` of it, syntax fixes, `compile --out-dir` (FindingsBench.swift).
+if CommandLine.arguments.contains("--findings-only") {
+    findingsBenchmarks(quick: quick)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 if fixOnly {
     fixBenchmarks(quick: quick)
     try? FileManager.default.removeItem(at: work)
@@ -443,6 +449,7 @@ for keys in quick ? [120_000] : [120_000, 1_200_000] {
     try? FileManager.default.removeItem(at: url)
 }
 fixBenchmarks(quick: quick)
+findingsBenchmarks(quick: quick)
 manyFilesBenchmarks(quick: quick)
 previewBenchmarks(quick: quick)
 readerBenchmarks(quick: quick)
