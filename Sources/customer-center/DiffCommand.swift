@@ -3,7 +3,7 @@ import CustomerCenterCompiler
 struct DiffCommand: Command {
     static let name = "diff"
     static let summary = "List semantic changes between two versions of a config; exit 1 on breaking ones."
-    static let usage = "customer-center diff [--format human|json] [--compiled] [--ignore-order] OLD NEW"
+    static let usage = "customer-center diff [--format human|json] [--compiled] [--ignore-order] [--oldest-sdk ios=V,android=V] OLD NEW"
     static let options: [OptionSpec] = [
         OptionSpec(name: "--format", valueName: "FORMAT", summary: "human (default) or json."),
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never (default: auto; NO_COLOR is honoured)."),
@@ -12,6 +12,7 @@ struct DiffCommand: Command {
         OptionSpec(name: "--platform", valueName: "PLATFORM", summary: "With --compiled: ios, android or all (default: both sides' platforms)."),
         OptionSpec(name: "--ignore-order", valueName: nil, summary: "Do not report paths or survey options in a new order."),
         OptionSpec(name: "--across-platforms", valueName: nil, summary: "Compare an iOS response with an Android one."),
+        ReportingOptions.oldestSDK,
     ]
 
     enum Format: String, CaseIterable { case human, json }
@@ -29,6 +30,7 @@ struct DiffCommand: Command {
         options.acrossPlatforms = arguments.has("--across-platforms")
         options.platforms = try ReportingOptions.platforms(arguments)
         if options.platforms != nil, !options.compiled { throw UsageError(message: "'--platform' applies only with '--compiled'") }
+        if let oldest = try ReportingOptions.oldestSDK(arguments) { options.sdkBreaks = ConfigDiff.sdkBreaks(oldest: oldest) }
         var sources: [SourceFile] = []
         for path in arguments.positionals {
             do {

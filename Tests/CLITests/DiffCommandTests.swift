@@ -31,6 +31,29 @@ import Testing
         #expect(result.stdout.contains("breaking removed  removed ios_offer_id '\(id)' with offer '\(key)'"), "\(result.stdout)")
     }
 
+    /// With `--oldest-sdk`, a change that brings a break of an SDK version still in the field is
+    /// breaking and says which versions (docs/sdk-compatibility.md); with versions past it, not.
+    @Test func aChangeThatBreaksAnOldSDKInRangeIsBreaking() throws {
+        var root = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as? [String: Any])
+        var screens = try #require(root["screens"] as? [String: Any])
+        var management = try #require(screens["MANAGEMENT"] as? [String: Any])
+        var paths = try #require(management["paths"] as? [[String: Any]])
+        let title = try #require(paths.first?["title_key"] as? String)
+        paths.append(["id": "act", "type": "CUSTOM_ACTION", "title_key": title, "action_identifier": "do_it"])
+        management["paths"] = paths
+        screens["MANAGEMENT"] = management
+        root["screens"] = screens
+        let new = try CLI.temporaryDirectory().appendingPathComponent("customer_center.json")
+        try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]).write(to: new)
+        let today = try CLI.run(["diff", Self.example, new.path])
+        #expect(today.status == 0, "\(today.stdout)")
+        let old = try CLI.run(["diff", "--oldest-sdk", "ios=5.20.0", Self.example, new.path])
+        #expect(old.status == 1, "\(old.stdout)\(old.stderr)")
+        #expect(old.stdout.contains("breaks iOS 5.7.0–5.33.x: a path of type CUSTOM_ACTION"), "\(old.stdout)")
+        #expect(try CLI.run(["diff", "--oldest-sdk", "ios=5.34.0", Self.example, new.path]).status == 0)
+        #expect(try CLI.run(["diff", "--oldest-sdk", "ios=5.x", Self.example, new.path]).status == 2)
+    }
+
     @Test func formatsThatCannotBeComparedAreAUsageError() throws {
         let result = try CLI.run(["diff", Self.example, Self.response])
         #expect(result.status == 2)

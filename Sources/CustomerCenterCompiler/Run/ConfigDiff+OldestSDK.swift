@@ -1,0 +1,28 @@
+// `diff` under `oldest_sdk`: the breaks the SDK compatibility table finds in a config.
+
+import JSONSyntax
+
+extension ConfigDiff {
+    /// What `diff` asks of the table (docs/commands.md "diff"): for a config, each use of a row
+    /// that fails or drops something on a version from `oldest` to today's, on a target platform
+    /// (inferred from the config's offers, as `lint` does). Ignored rows are not breaks.
+    package static func sdkBreaks(oldest: OldestSDK) -> SDKBreakCheck {
+        { config in
+            guard !oldest.isEmpty else { return [] }
+            let platforms = PlatformInference.infer(config)
+            let context = RuleContext(resolved: ResolvedConfig(config), platforms: platforms, requiredLocales: [],
+                                      source: SourceFile(path: "", text: ""), sink: DiagnosticSink(file: ""))
+            var found: [SDKBreak] = []
+            for row in SDKCompatibility.rows(reportedAt: .error) + SDKCompatibility.rows(reportedAt: .warning) {
+                guard platforms.contains(row.platform), let version = oldest[row.platform], row.affects(oldest: version) else { continue }
+                for use in SDKCompatibility.uses(of: row.fact, in: context) {
+                    let versions = row.versions.hasPrefix(row.platform.displayName + " ")
+                        ? String(row.versions.dropFirst(row.platform.displayName.count + 1)) : row.versions
+                    found.append(SDKBreak(platform: row.platform, versions: versions, pointer: use.pointer,
+                                          message: "\(row.what): \(row.effect.rawValue), \(row.customersGet)"))
+                }
+            }
+            return found
+        }
+    }
+}
