@@ -30,7 +30,8 @@ struct DiffCommand: Command {
         options.acrossPlatforms = arguments.has("--across-platforms")
         options.platforms = try ReportingOptions.platforms(arguments)
         if options.platforms != nil, !options.compiled { throw UsageError(message: "'--platform' applies only with '--compiled'") }
-        if let oldest = try ReportingOptions.oldestSDK(arguments) { options.sdkBreaks = ConfigDiff.sdkBreaks(oldest: oldest) }
+        let flag = try ReportingOptions.oldestSDK(arguments)
+        if let oldest = ConfigDiff.oldestSDK(for: arguments.positionals[1], flag: flag) { options.sdkBreaks = ConfigDiff.sdkBreaks(oldest: oldest) }
         var sources: [SourceFile] = []
         for path in arguments.positionals {
             do {

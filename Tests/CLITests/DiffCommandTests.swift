@@ -52,6 +52,11 @@ import Testing
         #expect(old.stdout.contains("breaks iOS 5.7.0–5.33.x: a path of type CUSTOM_ACTION"), "\(old.stdout)")
         #expect(try CLI.run(["diff", "--oldest-sdk", "ios=5.34.0", Self.example, new.path]).status == 0)
         #expect(try CLI.run(["diff", "--oldest-sdk", "ios=5.x", Self.example, new.path]).status == 2)
+        // The configuration file beside NEW says it too; the flag overrides it.
+        try #"{"oldest_sdk": {"ios": "5.20.0"}}"#.write(to: new.deletingLastPathComponent().appendingPathComponent(".customer-center.json"),
+                                                    atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["diff", Self.example, new.path]).status == 1)
+        #expect(try CLI.run(["diff", "--oldest-sdk", "ios=5.34.0", Self.example, new.path]).status == 0)
     }
 
     @Test func formatsThatCannotBeComparedAreAUsageError() throws {

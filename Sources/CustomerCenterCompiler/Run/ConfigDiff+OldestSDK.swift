@@ -26,3 +26,19 @@ extension ConfigDiff {
         }
     }
 }
+
+extension ConfigDiff {
+    /// The `oldest_sdk` of the configuration file that applies to `path` (the nearest
+    /// `.customer-center.json` above it), overridden per platform by `flag` (`--oldest-sdk`);
+    /// `nil` when neither says one. A configuration file that cannot be read or followed says none.
+    package static func oldestSDK(for path: String, flag: OldestSDK?) -> OldestSDK? {
+        var finder = ConfigurationFinder()
+        let location = path == "-" ? FileSystem.currentDirectory() : FileSystem.directory(of: FileSystem.absolute(path))
+        let configured = finder.configuration(forFileIn: location)
+            .flatMap { try? FileSystem.read($0) }
+            .map { LinterConfiguration(source: SourceFile(path: LinterConfiguration.fileName, bytes: $0)) }
+            .flatMap { $0.isValid ? $0.oldestSDK : nil }
+        let oldest = (configured ?? OldestSDK()).overridden(by: flag)
+        return oldest.isEmpty ? nil : oldest
+    }
+}
