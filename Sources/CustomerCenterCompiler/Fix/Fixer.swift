@@ -76,18 +76,20 @@ package enum Fixer {
             }
         }
         guard ordered else { return apply(chosen.flatMap { edits[$0] }, to: bytes) }
+        return splice(chosen.lazy.flatMap { edits[$0] }, into: bytes)
+    }
+
+    /// `bytes` with `edits` (in file order, none overlapping) put in: the untouched bytes between
+    /// them copied once.
+    private static func splice(_ edits: some Collection<TextEdit>, into bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
-        var added = 0
-        for fix in chosen { for edit in edits[fix] { added += edit.replacement.utf8.count } }
-        result.reserveCapacity(bytes.count + added)
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
         var cursor = 0
-        for fix in chosen {
-            for edit in edits[fix] {
-                let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
-                result.append(contentsOf: bytes[cursor..<lower])
-                result.append(contentsOf: edit.replacement.utf8)
-                cursor = upper
-            }
+        for edit in edits {
+            let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
+            result.append(contentsOf: bytes[cursor..<lower])
+            result.append(contentsOf: edit.replacement.utf8)
+            cursor = upper
         }
         result.append(contentsOf: bytes[cursor...])
         return result
@@ -130,17 +132,6 @@ package enum Fixer {
             let (x, y) = (edits[a].range.start, edits[b].range.start)
             return x != y ? x < y : a > b
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        var cursor = 0
-        for index in order {
-            let edit = edits[index]
-            let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
-            result.append(contentsOf: bytes[cursor..<lower])
-            result.append(contentsOf: edit.replacement.utf8)
-            cursor = upper
-        }
-        result.append(contentsOf: bytes[cursor...])
-        return result
+        return splice(order.lazy.map { edits[$0] }, into: bytes)
     }
 }
