@@ -52,13 +52,15 @@ import TestSupport
         }
         let de = try file("xliff", "de"), ptBR = try file("po", "pt-BR"), ja = try file("xliff", "ja")
         // Translated (approved), empty (needs translation, with a note), placeholders as <ph>, XML escaped.
-        #expect(de.contains(#"<trans-unit id="title" resname="title" approved="yes" xml:space="preserve" maxwidth="286" size-unit="pixel">"#))
+        #expect(de.contains(#"<trans-unit id="title" resname="title" approved="yes" xml:space="preserve" maxwidth="32" size-unit="char">"#))
         #expect(de.contains(#"<source>Cancel for <ph id="1" equiv-text="{{ price }}">{{ price }}</ph>"#
             + "\n\"now\" &amp; &lt;b&gt;later&lt;/b&gt;</source>\n        <target state=\"needs-translation\"></target>"))
         #expect(de.contains("customers see a blank label"))
         #expect(de.contains("Keep '{{ price }}' exactly as written"))
         #expect(de.contains("Shown as the row of path 'cancel' (it cancels the subscription) on the MANAGEMENT screen."))
-        #expect(de.contains("Room at phone width: one line of 286 px"))
+        #expect(de.contains("Room at phone width: at most 32 characters of 'de' text (one line of 286 px at 17 px)"))
+        // The room in Japanese characters, about half as many as German ones.
+        #expect(ja.contains(#"maxwidth="16" size-unit="char">"#) && ja.contains("at most 16 characters of 'ja' text"))
         // Falling back: fuzzy with the language's text; a line break written as gettext does.
         #expect(ptBR.contains("#, fuzzy\nmsgctxt \"title\"\nmsgid \"Help\"\nmsgstr \"Ajuda\""))
         #expect(ptBR.contains("msgid \"\"\n\"Cancel for {{ price }}\\n\"\n\"\\\"now\\\" & <b>later</b>\""))

@@ -86,9 +86,9 @@ struct PreviewBuilder {
         let name = screen.key.value
         screens += 1
         html += "<div class=\"screen\">\n<div class=\"bar\"><span class=\"close\">✕</span>"
-        html += text(screen.title, locale, theme, place: "the \(name) screen's title", style: "nav-title", cut: "width")
+        html += text(screen.title, locale, theme, place: "the \(name) screen's title", style: "nav-title", room: .navigationTitle)
         html += "</div>\n"
-        if let subtitle = screen.subtitle { html += "<div class=\"subtitle\">" + text(subtitle, locale, theme, place: "the \(name) screen's subtitle", style: "wrap") + "</div>\n" }
+        if let subtitle = screen.subtitle { html += "<div class=\"subtitle\">" + text(subtitle, locale, theme, place: "the \(name) screen's subtitle", style: "subtitle-text", room: .subtitle) + "</div>\n" }
         if ScreenType(rawValue: name) == .management {
             html += header(builtIn: "subscriptions_section_title", locale, theme, place: "the \(name) screen's section header")
             html += "<div class=\"card\"><div class=\"product\">Premium</div>"
@@ -98,11 +98,11 @@ struct PreviewBuilder {
         }
         html += "<div class=\"rows\">\n"
         for path in screen.paths where shown(path) {
-            html += "<div class=\"row\">" + text(path.title, locale, theme, place: "the \(name) screen's path '\(path.id?.value ?? "")'", style: "row-title", cut: "lines") + "<span class=\"chevron\">›</span></div>\n"
+            html += "<div class=\"row\">" + text(path.title, locale, theme, place: "the \(name) screen's path '\(path.id?.value ?? "")'", style: "row-title", room: .row) + "<span class=\"chevron\">›</span></div>\n"
         }
         html += "</div>\n"
         if let email = config.support?.email, !email.value.isEmpty {
-            html += "<div class=\"footer\">" + text(builtIn: "contact_support", locale, theme, place: "the \(name) screen's contact button", style: "link", cut: "width") + "</div>\n"
+            html += "<div class=\"footer\">" + text(builtIn: "contact_support", locale, theme, place: "the \(name) screen's contact button", style: "link") + "</div>\n"
         }
         html += "</div>\n"
     }
@@ -111,10 +111,10 @@ struct PreviewBuilder {
         let id = path.id?.value ?? ""
         screens += 1
         html += "<div class=\"screen\">\n<div class=\"bar\"><span class=\"close\">✕</span>"
-        html += text(survey.title, locale, theme, place: "the survey of path '\(id)'", style: "nav-title", cut: "width")
+        html += text(survey.title, locale, theme, place: "the survey of path '\(id)'", style: "nav-title", room: .navigationTitle)
         html += "</div>\n<div class=\"rows\">\n"
         for option in survey.options {
-            html += "<div class=\"row option\">" + text(option.title, locale, theme, place: "option '\(option.id?.value ?? "")' of the survey of path '\(id)'", style: "row-title", cut: "lines") + "</div>\n"
+            html += "<div class=\"row option\">" + text(option.title, locale, theme, place: "option '\(option.id?.value ?? "")' of the survey of path '\(id)'", style: "row-title", room: .row) + "</div>\n"
         }
         html += "</div>\n</div>\n"
     }
@@ -122,22 +122,22 @@ struct PreviewBuilder {
     mutating func offer(_ offer: Offer, key: String, _ locale: LocaleTexts, _ theme: String) {
         screens += 1
         html += "<div class=\"screen offer\">\n<div class=\"bar\"><span class=\"close\">✕</span></div>\n"
-        html += "<div class=\"offer-title\">" + text(offer.title, locale, theme, place: "the title of offer '\(key)'", style: "offer-heading", cut: "lines") + "</div>\n"
-        html += "<div class=\"subtitle\">" + text(offer.subtitle, locale, theme, place: "the subtitle of offer '\(key)'", style: "wrap") + "</div>\n"
+        html += "<div class=\"offer-title\">" + text(offer.title, locale, theme, place: "the title of offer '\(key)'", style: "offer-heading", room: .offerHeading) + "</div>\n"
+        html += "<div class=\"subtitle\">" + text(offer.subtitle, locale, theme, place: "the subtitle of offer '\(key)'", style: "subtitle-text", room: .subtitle) + "</div>\n"
         let button = options.platform == .ios ? "ios_promo_offer_button_free_trial" : "free_trial_then_price"
-        html += "<div class=\"button\">" + text(builtIn: button, locale, theme, place: "the button of offer '\(key)'", style: "button-label", cut: "width") + "</div>\n"
-        html += "<div class=\"footer\">" + text(builtIn: "no_thanks", locale, theme, place: "the decline button of offer '\(key)'", style: "link", cut: "width") + "</div>\n"
+        html += "<div class=\"button\">" + text(builtIn: button, locale, theme, place: "the button of offer '\(key)'", style: "button-label") + "</div>\n"
+        html += "<div class=\"footer\">" + text(builtIn: "no_thanks", locale, theme, place: "the decline button of offer '\(key)'", style: "link") + "</div>\n"
         html += "</div>\n"
     }
 
     mutating func header(builtIn key: String, _ locale: LocaleTexts, _ theme: String, place: String) -> String {
-        "<div class=\"header\">" + text(builtIn: key, locale, theme, place: place, style: "header-label", cut: "width") + "</div>\n"
+        "<div class=\"header\">" + text(builtIn: key, locale, theme, place: place, style: "header-label") + "</div>\n"
     }
 
     // MARK: Texts
 
     /// A config text (a key or a literal) as a text box.
-    mutating func text(_ source: TextSource?, _ locale: LocaleTexts, _ theme: String, place: String, style: String, cut: String? = nil) -> String {
+    mutating func text(_ source: TextSource?, _ locale: LocaleTexts, _ theme: String, place: String, style: String, room: TextLimit? = nil) -> String {
         switch source {
         case .key(let key)?:
             let base = locale.pseudo != nil ? (resolved.defaultLocale ?? "en") : locale.locale
@@ -151,36 +151,45 @@ struct PreviewBuilder {
                 }
             }
             let raw = locale.strings[key.value] ?? found?.translation.textValue ?? key.value
-            return box(raw, locale, theme, place: place, style: style, cut: cut, source: found?.translation.text, fallback: fallback)
+            return box(raw, locale, theme, place: place, style: style, room: room, source: found?.translation.text, fallback: fallback)
         case .literal(let literal)?:
-            return box(literal.value, locale, theme, place: place, style: style, cut: cut, source: literal, fallback: nil)
+            return box(literal.value, locale, theme, place: place, style: style, room: room, source: literal, fallback: nil)
         case nil:
             return ""
         }
     }
 
-    /// A built-in label (from the payload: the config's override, or the translation table).
-    mutating func text(builtIn key: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String, cut: String? = nil) -> String {
-        if resolved.strings[key] != nil { return text(.key(Located(key, range: .at(0), pointer: .root)), locale, theme, place: place, style: style, cut: cut) }
+    /// The SDKs' labels the page draws in a measured box, with the box (both platforms' offer
+    /// button); `strings export` tells a translator of a config's own text for one of them its room.
+    static let builtInBoxes: [(key: String, room: TextLimit)] = [
+        ("subscriptions_section_title", .sectionHeader), ("actions_section_title", .sectionHeader), ("contact_support", .link),
+        ("ios_promo_offer_button_free_trial", .button), ("free_trial_then_price", .button), ("no_thanks", .link),
+    ]
+
+    /// A built-in label (from the payload: the config's override, or the translation table), in
+    /// its box of `builtInBoxes` when it has one.
+    mutating func text(builtIn key: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String) -> String {
+        let room = Self.builtInBoxes.first { $0.key == key }?.room
+        if resolved.strings[key] != nil { return text(.key(Located(key, range: .at(0), pointer: .root)), locale, theme, place: place, style: style, room: room) }
         // The payload holds every built-in key; only where it comes from is looked up.
         let table = BuiltInStrings.tableLocale(for: locale.locale)
         let language = LocaleCode.language(locale.locale)
         let fallback = locale.pseudo == nil && table != LocaleCode.normalized(locale.locale) && table != language ? table : nil
         let raw = locale.strings[key] ?? key
-        return box(raw, locale, theme, place: place, style: style, cut: cut, source: nil, fallback: fallback)
+        return box(raw, locale, theme, place: place, style: style, room: room, source: nil, fallback: fallback)
     }
 
-    mutating func box(_ raw: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String, cut: String?,
+    mutating func box(_ raw: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String, room: TextLimit?,
                       source: Located<String>?, fallback: String?) -> String {
         let sampleLocale = locale.pseudo != nil ? "en" : locale.locale
         var shown = PreviewSamples.filled(raw, locale: sampleLocale)
         if let pseudo = locale.pseudo { shown = pseudo(PreviewSamples.filled(raw, locale: sampleLocale)) }
         var attributes = "class=\"\(style)\""
-        if let cut {
+        if let room {
             let id = "t\(texts.count + 1)"
             texts.append(PreviewText(id: id, locale: locale.locale, theme: theme, place: place, text: shown,
                                      source: source.flatMap { $0.range.count > 0 ? $0 : nil }))
-            attributes = "id=\"\(id)\" " + attributes + " data-cut=\"\(cut)\""
+            attributes = "id=\"\(id)\" " + attributes + " data-cut=\"\(room.cut)\""
         }
         let mark = fallback.map { "<span class=\"fallback\" title=\"falls back to \(Self.escape($0))\">↩ \(Self.escape($0))</span>" } ?? ""
         return "<span \(attributes)>\(Self.escape(shown))</span>\(mark)"
@@ -222,9 +231,10 @@ struct PreviewBuilder {
         .bar { display: flex; align-items: center; height: 44px; gap: 8px; }
         .close { flex: none; width: 28px; text-align: center; color: var(--accent-color); }
         .nav-title { display: block; flex: 1 1 auto; min-width: 0; max-width: \(TextLimit.navigationTitle.width)px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-align: center; }
-        .subtitle { font-size: 15px; opacity: 0.75; margin: 4px 0 12px; }
+        .subtitle { font-size: \(TextLimit.subtitle.fontSize)px; opacity: 0.75; margin: 4px 0 12px; }
         .wrap { display: block; }
-        .header { margin: 16px 0 6px; font-size: 13px; text-transform: uppercase; opacity: 0.6; }
+        .subtitle-text { display: -webkit-box; -webkit-line-clamp: \(TextLimit.subtitle.lines); -webkit-box-orient: vertical; overflow: hidden; }
+        .header { margin: 16px 0 6px; font-size: \(TextLimit.sectionHeader.fontSize)px; text-transform: uppercase; opacity: 0.6; }
         .header-label { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         .card { padding: 12px 14px; border-radius: 12px; background: color-mix(in srgb, var(--text-color) 8%, var(--background-color)); }
         .product { font-weight: 600; margin-bottom: 4px; }

@@ -83,8 +83,8 @@ package enum StringsExport {
             unitNotes.append("Until this is translated customers see the '\(found.translation.localeCode)' text, offered here to review: "
                 + "confirm or change it.")
         }
-        let maxWidth = notes.limits[key].flatMap { $0.lines == 1 ? $0.width : nil }
-        return TranslationUnit(key: key, source: source, target: target, state: state, notes: unitNotes, maxWidth: maxWidth, line: 0)
+        let maxCharacters = notes.room(key, locale: locale)?.characters(locale: locale)
+        return TranslationUnit(key: key, source: source, target: target, state: state, notes: unitNotes, maxCharacters: maxCharacters, line: 0)
     }
 }
 

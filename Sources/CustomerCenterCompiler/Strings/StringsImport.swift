@@ -53,6 +53,7 @@ package enum StringsImport {
             return plan
         }
         let table = ConfigTable(config, resolved: resolved)
+        let notes = TranslatorNotes(resolved)
         var candidates: [Candidate] = []
         var sinks: [[Diagnostic]] = Array(repeating: [], count: files.count)
         for (index, file) in files.enumerated() {
@@ -109,6 +110,7 @@ package enum StringsImport {
                 continue
             }
             plan.changes.append(Change(key: candidate.key, locale: candidate.locale, old: old, new: unit.target))
+            if let warning = ConfigTable.checkRoom(candidate, notes: notes, file: path) { sinks[candidate.fileIndex].append(warning) }
         }
         plan.reports = files.enumerated().map { FileReport(source: $1, diagnostics: sinks[$0]) }
         // A transaction: any refused unit or file, and nothing is taken from any file.
@@ -132,6 +134,7 @@ enum ImportFinding {
     static let staleSource: RuleID = "strings.stale-source"
     static let placeholderMismatch: RuleID = "strings.placeholder-mismatch"
     static let emptyFile: RuleID = "strings.empty-file"
+    static let tooLong: RuleID = "strings.too-long"
 }
 
 /// A unit whose key and locale are the config's.

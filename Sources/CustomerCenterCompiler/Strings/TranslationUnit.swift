@@ -37,9 +37,9 @@ package struct TranslationUnit: Sendable, Equatable {
     /// Notes for the translator, one sentence each: where the key is shown, what each
     /// placeholder is, the width limit.
     package var notes: [String]
-    /// A one-line width limit in pixels at the preview's phone width, when the preview knows one
-    /// (XLIFF `maxwidth`).
-    package var maxWidth: Int?
+    /// The room the preview gives the text at phone width, in characters of the locale's script,
+    /// when the preview measures it (XLIFF `maxwidth` with `size-unit="char"`; a PO note says it).
+    package var maxCharacters: Int?
     /// The 1-based line of the key in the config (PO `#:`, XLIFF's location context).
     package var line: Int
 }

@@ -5,8 +5,9 @@ import JSONSyntax
 struct TranslatorNotes {
     /// Per key: each place it is shown, in words, in document order.
     private(set) var usages: [String: [String]] = [:]
-    /// Per key: the tightest room the preview gives it.
-    private(set) var limits: [String: TextLimit] = [:]
+    /// Per key: each box the preview measures it in (`TextLimit`), once each, with the first place
+    /// it is shown in that box, in words.
+    private(set) var rooms: [String: [(room: TextLimit, place: String)]] = [:]
 
     /// Walks the screens, paths, surveys and offers of `resolved` once.
     init(_ resolved: ResolvedConfig) {
@@ -15,7 +16,7 @@ struct TranslatorNotes {
         for screen in config.screens {
             let screenName = "the \(screen.key.value) screen"
             add(screen.title, "the title of \(screenName)", .navigationTitle)
-            add(screen.subtitle, "the subtitle under the title of \(screenName)", nil)
+            add(screen.subtitle, "the subtitle under the title of \(screenName)", .subtitle)
             add(screen.offering?.buttonText, "the button that opens the offering on \(screenName)", nil)
             for path in screen.paths {
                 let id = path.id?.value ?? "?"
@@ -35,17 +36,37 @@ struct TranslatorNotes {
             let key = offer.key?.value ?? "?"
             let from = offerUses[key].map { " (offered after " + Self.list($0) + ")" } ?? ""
             add(offer.title, "the heading of promotional offer '\(key)'\(from)", .offerHeading)
-            add(offer.subtitle, "the text under the heading of promotional offer '\(key)'\(from)", nil)
+            add(offer.subtitle, "the text under the heading of promotional offer '\(key)'\(from)", .subtitle)
+        }
+        // The SDKs' labels the preview draws, when the config gives them a text of its own.
+        let hasManagement = config.screens.contains { ScreenType(rawValue: $0.key.value) == .management }
+        let shownOffers = !resolved.offerReferences.isEmpty
+        for (key, room) in PreviewBuilder.builtInBoxes where resolved.strings[key] != nil {
+            switch key {
+            case "subscriptions_section_title", "actions_section_title": if !hasManagement { continue }
+            case "contact_support": if config.support?.email.map({ !$0.value.isEmpty }) != true { continue }
+            default: if !shownOffers { continue }
+            }
+            if rooms[key]?.contains(where: { $0.room == room }) != true { rooms[key, default: []].append((room, "the SDKs' label '\(key)'")) }
         }
     }
 
     private mutating func add(_ text: TextSource?, _ words: String, _ limit: TextLimit?) {
         guard let key = text?.key?.value else { return }
         if usages[key]?.contains(words) != true { usages[key, default: []].append(words) }
-        guard let limit else { return }
-        // The tightest room wins: fewer lines, then the narrower box.
-        if let held = limits[key], (held.lines, held.width) <= (limit.lines, limit.width) { return }
-        limits[key] = limit
+        guard let limit, rooms[key]?.contains(where: { $0.room == limit }) != true else { return }
+        rooms[key, default: []].append((limit, words))
+    }
+
+    /// The room of `key` a translator into `locale` is told: of the boxes it is shown in, the one
+    /// that takes the fewest of the locale's characters (the first of equals).
+    func room(_ key: String, locale: String) -> TextLimit? {
+        var best: (room: TextLimit, characters: Int)?
+        for (room, _) in rooms[key] ?? [] {
+            let characters = room.characters(locale: locale)
+            if best.map({ characters < $0.characters }) ?? true { best = (room, characters) }
+        }
+        return best?.room
     }
 
     /// What a path does, in words.
@@ -82,7 +103,7 @@ struct TranslatorNotes {
         for match in Placeholders.scan(source) where match.isWellFormed && seen.insert(match.name).inserted {
             notes.append("Keep '{{ \(match.name) }}' exactly as written: \(Self.meaning(of: match.name, locale: locale)).")
         }
-        if let limit = limits[key] { notes.append("Room at phone width: " + limit.sentence + ".") }
+        if let room = room(key, locale: locale) { notes.append("Room at phone width: " + room.sentence(locale: locale) + ".") }
         return notes
     }
 

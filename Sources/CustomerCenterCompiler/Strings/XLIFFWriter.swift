@@ -17,7 +17,8 @@ enum XLIFFWriter {
 
         """
         for unit in units {
-            let width = unit.maxWidth.map { " maxwidth=\"\($0)\" size-unit=\"pixel\"" } ?? ""
+            // The room as a count of characters, which CAT tools check as the translator types.
+            let width = unit.maxCharacters.map { " maxwidth=\"\($0)\" size-unit=\"char\"" } ?? ""
             // Approved: the locale's own text, final as far as the config goes (translation tools
             // count the others as fuzzy or untranslated, as a PO file's flags say).
             let approved = unit.state == .translated ? " approved=\"yes\"" : ""
