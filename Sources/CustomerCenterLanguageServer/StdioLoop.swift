@@ -19,7 +19,7 @@ package enum StdioLoop {
             while let frame = framer.next() {
                 switch frame {
                 case .message(let body): messages.append(body)
-                case .malformed(let why): replies.append(Server.error(id: .null, code: -32700, "unreadable message header: \(why)"))
+                case .malformed(let why): replies.append(Message.error(id: .null, code: -32700, "unreadable message header: \(why)"))
                 }
             }
             let parsed = messages.map { ($0, JSON.parse($0)) }

@@ -100,7 +100,7 @@ import TestSupport
         let added = position(of: "    \"restore\": {", in: sample)
         RecentAnalysisTests.change(&client, version: 2, [["range": ["start": added.json, "end": added.json], "text": "    \"added\": {\"en\": \"Added\"},\n"]])
         _ = client.server.publishPending()  // the diagnostics analyse the new text
-        #expect(client.server.analyses[sampleURI]?.version == 2)
+        #expect(client.server.editor.cache[sampleURI]?.version == 2)
         let moved = Position(line: reference.line + 1, character: reference.character)
         let labels = HoverAndCompletionTests.labels(client.result("textDocument/completion", TestClient.at(sampleURI, moved)))
         #expect(labels == ["title", "added", "restore", "unused", "offer_title"])
@@ -118,7 +118,7 @@ import TestSupport
             _ = client.server.publishPending()  // analysed at version 1
             var edits: [Int] = []
             for version in 2...(2 + random.next(3)) {
-                let document = client.server.documents[sampleURI]!
+                let document = client.server.editor.store[sampleURI]!
                 // A character's first byte, near the last edit or anywhere.
                 var offset = edits.last.map { max(0, min(document.bytes.count, $0 + random.next(7) - 3)) } ?? random.next(document.bytes.count)
                 if random.next(3) == 0 { offset = random.next(document.bytes.count) }
@@ -131,15 +131,15 @@ import TestSupport
                 RecentAnalysisTests.change(&client, version: version, [["range": ["start": from.json, "end": to.json], "text": .string(text)]])
                 edits.append(offset)
             }
-            let document = client.server.documents[sampleURI]!
+            let document = client.server.editor.store[sampleURI]!
             let whole = JSONParser.parseTape(document.bytes).tape.root
-            let recent = client.server.recentAnalysis(of: sampleURI)
+            let recent = client.server.editor.recent(sampleURI)
             #expect(recent?.changes.isEmpty == false, "the edits are followed, not analysed")
             for offset in Set(edits.flatMap { [$0 - 1, $0, $0 + 1, $0 + 2] } + [random.next(document.bytes.count)]) where offset >= 0 && offset <= document.bytes.count {
-                let expected = whole.flatMap { Server.slot(at: offset, in: $0) }
-                #expect(client.server.slot(at: offset, in: document, recent) == expected, "offset \(offset) of \(String(decoding: document.bytes, as: UTF8.self))")
-                if let recent, let root = recent.analysis.tape?.root,
-                   Server.slotInChangedContainer(at: offset, current: document.bytes, analysedRoot: root, changes: recent.changes) != nil {
+                let expected = whole.flatMap { CompletionSlot.at(offset, in: $0) }
+                #expect(recent.flatMap { CompletionSlot.at(offset, in: $0) } == expected, "offset \(offset) of \(String(decoding: document.bytes, as: UTF8.self))")
+                if let recent, let root = recent.analysis?.tape?.root,
+                   CompletionSlot.inChangedContainer(at: offset, current: document.bytes, analysedRoot: root, changes: recent.changes) != nil {
                     containerAnswers += 1
                 }
             }
@@ -152,7 +152,7 @@ import TestSupport
             ("{}", true), ("{\"a\": [1, {\"b\": \"}\"}]}", true), ("{\"a\": 1} ", false), ("{\"a\": 1}}", false),
             ("{\"a\": [1}", false), ("{\"a\": \"x}", false), ("{/* } */}", true), ("{// }\n}", true), ("{'\\'}'}", true), ("{} {}", false), ("{\"a\n}\"}", false),
         ] {
-            #expect(Server.closesOnItsOwnBracket(Array(text.utf8)) == closes, "\(text)")
+            #expect(CompletionSlot.closesOnItsOwnBracket(Array(text.utf8)) == closes, "\(text)")
         }
     }
 

@@ -359,7 +359,7 @@ import Testing
             #expect(client.request("textDocument/references", params.merging(["context": ["includeDeclaration": true]]))["error"] == nil)
         }
         // The Japanese text's hover still points at the right characters afterwards.
-        #expect(client.server.documents[sampleURI]?.text == sample)
+        #expect(client.server.editor.store[sampleURI]?.text == sample)
         let hover = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"title\"", in: sample, occurrence: 1, offset: 2)))
         #expect(hover["contents"]?["value"]?.string?.contains("ヘルプ 😀") == true)
     }

@@ -5,7 +5,7 @@ import TestSupport
 @testable import CustomerCenterLanguageServer
 
 /// After a keystroke the server re-checks only what the edit can affect when that is provably
-/// enough (Server+IncrementalCheck). Property: after any sequence of edits, the diagnostics it
+/// enough (IncrementalChecker). Property: after any sequence of edits, the diagnostics it
 /// publishes are exactly those a fresh server publishes for the resulting text (same set, order,
 /// ranges, messages), checked after every step of seeded random edits on real configs.
 @Suite struct IncrementalCheckTests {
@@ -201,8 +201,8 @@ struct EditWalk {
         let expected = fresh.published().first { $0["method"]?.string == "textDocument/publishDiagnostics" }
         checks += 1
         // The re-check leaves the last analysis in place: it is of an earlier version.
-        if client.server.analyses[sampleURI]?.version == version { whole += 1 } else { incremental += 1 }
-        #expect(client.server.documents[sampleURI]?.text == text, "the server's text is the walk's")
+        if client.server.editor.cache[sampleURI]?.version == version { whole += 1 } else { incremental += 1 }
+        #expect(client.server.editor.store[sampleURI]?.text == text, "the server's text is the walk's")
         let got = published?["params"]?["diagnostics"], wanted = expected?["params"]?["diagnostics"]
         let extra = Self.lines(got).filter { !Self.lines(wanted).contains($0) }, missing = Self.lines(wanted).filter { !Self.lines(got).contains($0) }
         #expect(got == wanted, "after \(checks) checks: published \(extra), a full check \(missing), text:\n\(text)")

@@ -158,8 +158,8 @@ import Testing
         let log = client.notify("textDocument/didChange", ["textDocument": ["uri": .string(sampleURI), "version": 2], "contentChanges": [
             ["range": ["start": ["line": 3, "character": 0], "end": ["line": 1, "character": 0]], "text": "oops"]]])
         #expect(log.first?["method"] == "window/logMessage")
-        #expect(client.server.documents[sampleURI]?.text == sample)
-        #expect(client.server.documents[sampleURI]?.version == 1)
+        #expect(client.server.editor.store[sampleURI]?.text == sample)
+        #expect(client.server.editor.store[sampleURI]?.version == 1)
         // Still serving.
         #expect(client.result("textDocument/documentSymbol", ["textDocument": TestClient.document(sampleURI)]) != [])
     }

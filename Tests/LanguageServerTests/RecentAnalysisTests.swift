@@ -39,7 +39,7 @@ import JSONSyntax
             let expected = reference.result("textDocument/hover", at)
             #expect(client.result("textDocument/hover", at) == expected, "\(needle)")
         }
-        #expect(client.server.analyses[sampleURI]?.version == 1, "answered from the last analysis")
+        #expect(client.server.editor.cache[sampleURI]?.version == 1, "answered from the last analysis")
         // The hovered reference moved one column with the space typed before it.
         let range = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"restore\"}", in: Self.edited, offset: 3)))["range"]
         #expect(range?["start"] == position(of: "\"restore\"}", in: Self.edited).json)
@@ -59,7 +59,7 @@ import JSONSyntax
         let shown: String = expected["contents"]?["value"]?.string ?? ""
         #expect(shown.contains("**unused**"))
         #expect(client.result("textDocument/hover", TestClient.at(sampleURI, at)) == expected)
-        #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again")
+        #expect(client.server.editor.cache[sampleURI]?.version == 2, "analysed again")
     }
 
     /// Replaces the first `needle` of `sample` by `replacement` with one incremental change (the
@@ -89,7 +89,7 @@ import JSONSyntax
         let shown: String = expected["contents"]?["value"]?.string ?? ""
         #expect(shown.contains("Wiederherstellen jetzt"))
         #expect(answer == expected)
-        #expect(client.server.analyses[sampleURI]?.version == 2, "analysed again: the answer reads the changed text")
+        #expect(client.server.editor.cache[sampleURI]?.version == 2, "analysed again: the answer reads the changed text")
     }
 
     @Test func hoverOnAnOfferAfterItsTitleTextChangedShowsTheNewTitle() {
@@ -110,13 +110,13 @@ import JSONSyntax
             let (answer, expected) = Self.hovers(&client, needle, in: text, offset: offset)
             #expect(answer == expected, "\(needle)")
         }
-        #expect(client.server.analyses[sampleURI]?.version == 1, "answered from the last analysis")
+        #expect(client.server.editor.cache[sampleURI]?.version == 1, "answered from the last analysis")
         // The key whose text changed: analysed again.
         let (answer, expected) = Self.hovers(&client, "\"title\"", in: text, occurrence: 2, offset: 2)
         let shown: String = expected["contents"]?["value"]?.string ?? ""
         #expect(shown.contains("Help me"))
         #expect(answer == expected)
-        #expect(client.server.analyses[sampleURI]?.version == 2)
+        #expect(client.server.editor.cache[sampleURI]?.version == 2)
     }
 
     @Test func aTranslationAddedOrAKeyRenamedElsewhereIsAnalysedAgain() {
@@ -166,7 +166,7 @@ import JSONSyntax
             #expect(HoverAndCompletionTests.labels(expected).count > 0)
             #expect(client.result("textDocument/completion", at) == expected, "\(needle)")
         }
-        #expect(client.server.analyses[sampleURI]?.version == 1, "answered from the last analysis")
+        #expect(client.server.editor.cache[sampleURI]?.version == 1, "answered from the last analysis")
         // A member being typed: its slot is read on the current text.
         let quotes = position(of: "restore\"}", in: Self.edited, offset: 8)
         Self.change(&client, version: 3, [["range": ["start": quotes.json, "end": quotes.json], "text": ", \"\""]])
@@ -179,22 +179,22 @@ import JSONSyntax
         var client = NavigationTests.client()
         _ = client.result("textDocument/hover", TestClient.at(sampleURI, position(of: "\"restore\"}", in: sample, offset: 3)))
         let deleted: JSON = ["range": ["start": ["line": 9, "character": 0], "end": ["line": 9, "character": 1]], "text": ""]
-        for version in 2...(Server.changesFollowed + 3) {
+        for version in 2...(AnalysisCache.changesFollowed + 3) {
             Self.change(&client, version: version, [version % 2 == 0 ? Self.spaceTyped : deleted])
         }
-        #expect(client.server.changesSinceAnalysis[sampleURI] == nil, "no longer followed")
-        let text = (Server.changesFollowed + 3) % 2 == 0 ? Self.edited : sample
+        #expect(client.server.editor.cache.changes(since: sampleURI) == nil, "no longer followed")
+        let text = (AnalysisCache.changesFollowed + 3) % 2 == 0 ? Self.edited : sample
         let at = TestClient.at(sampleURI, position(of: "\"restore\"}", in: text, offset: 3))
         var reference = Self.fresh(text)
         #expect(client.result("textDocument/hover", at) == reference.result("textDocument/hover", at))
-        #expect(client.server.analyses[sampleURI]?.version == Server.changesFollowed + 3)
-        #expect(client.server.changesSinceAnalysis[sampleURI] == .some([]))
+        #expect(client.server.editor.cache[sampleURI]?.version == AnalysisCache.changesFollowed + 3)
+        #expect(client.server.editor.cache.changes(since: sampleURI) == [])
     }
 
     @Test func positionsMoveThroughChanges() {
         typealias Change = TextDocument.ByteChange
         // "abcdef" -> "abXYcdef" (two inserted at 2) -> "abXYcf" (two deleted at 4).
-        let map = Server.ChangeMap(changes: [Change(start: 2, oldEnd: 2, newEnd: 4), Change(start: 4, oldEnd: 6, newEnd: 4)])
+        let map = ChangeMap(changes: [Change(start: 2, oldEnd: 2, newEnd: 4), Change(start: 4, oldEnd: 6, newEnd: 4)])
         #expect(map.analysed(0) == 0 && map.analysed(1) == 1)
         #expect(map.analysed(2) == nil && map.analysed(3) == nil && map.analysed(4) == nil)
         #expect(map.analysed(5) == 5)  // "f"
@@ -202,7 +202,7 @@ import JSONSyntax
         #expect(map.current(ByteRange(0, 2)) == nil, "touches the insertion")
         #expect(map.current(ByteRange(5, 6)) == ByteRange(5, 6))
         #expect(map.current(ByteRange(3, 4)) == nil, "deleted")
-        let shifted = Server.ChangeMap(changes: [Change(start: 0, oldEnd: 0, newEnd: 3)])
+        let shifted = ChangeMap(changes: [Change(start: 0, oldEnd: 0, newEnd: 3)])
         #expect(shifted.analysed(10) == 7 && shifted.current(ByteRange(7, 9)) == ByteRange(10, 12))
     }
 }

@@ -1,39 +1,32 @@
 import CustomerCenterCompiler
 import JSONSyntax
 
-extension Server {
-    mutating func hover(_ params: JSON) -> JSON {
-        guard let (uri, document, offset) = target(params) else { return .null }
-        if Self.kind(of: uri) == .configuration { return ruleHover(document, offset) }
-        // The last analysis answers right after an edit, unless the cursor or the hovered span
-        // is in changed text, or what changed is something the answer reads (a text of the
-        // hovered key, a key, a reference, the structure): then the current text's does.
-        guard let (analysis, changes, lexical, _) = recentAnalysis(of: uri) else { return .null }
-        if let answer = hover(offset, document, analysis, changes, lexical) { return answer }
-        guard let current = self.analysis(of: uri), let lexical = analyses[uri]?.lexical else { return .null }
-        return hover(offset, document, current, ChangeMap(changes: []), lexical) ?? .null
-    }
-
-    /// The hover at the current text's `offset` from an analysis `changes` behind; `nil` when
-    /// the changes are in the way.
-    func hover(_ offset: Int, _ document: TextDocument, _ analysis: Analysis, _ changes: ChangeMap, _ lexical: LexicalCheckpoints) -> JSON? {
-        guard let resolved = analysis.resolved else { return .null }
+/// Hover: a key's texts in every locale, an offer in words, a colour's contrast, a rule's
+/// explanation in `.customer-center.json`.
+enum HoverProvider {
+    /// The hover at the current text's `offset` from the snapshot's analysis; `nil` when the
+    /// changes since it are in the way (the cursor or the hovered span is in changed text, or
+    /// what changed is something the answer reads: a text of the hovered key, a key, a
+    /// reference, the structure): then ask a snapshot of the current text.
+    static func hover(at offset: Int, _ snapshot: Snapshot) -> JSON? {
+        guard let entry = snapshot.entry, let resolved = entry.analysis.resolved else { return .null }
+        let changes = snapshot.changes
         guard let offset = changes.analysed(offset) else { return nil }
         // What changed since the analysis, when something did.
-        let footprint = changes.isEmpty ? nil : EditFootprint(analysed: analysis.report.source.bytes, current: document.bytes,
-                                                               changes: changes.changes, lexical: lexical, resolved: resolved)
-        if let (symbol, token) = symbol(at: offset, in: resolved) {
+        let footprint = changes.isEmpty ? nil : EditFootprint(analysed: entry.analysis.report.source.bytes, current: snapshot.document.bytes,
+                                                               changes: changes.changes, lexical: entry.lexical, resolved: resolved)
+        if let (symbol, token) = Symbol.at(offset, in: resolved) {
             guard let place = changes.current(token.range), footprint?.changes(symbol, resolved) != true else { return nil }
             let text: String
             switch symbol {
             case .string(let key): text = stringHover(key, resolved)
             case .offer(let key): text = offerHover(key, resolved)
             }
-            return Self.markdown(text, range: range(place, in: document))
+            return markdown(text, range: snapshot.range(place))
         }
         if let (text, place) = colorHover(offset, resolved) {
             guard let place = changes.current(place), footprint?.changes(nil, resolved) != true else { return nil }
-            return Self.markdown(text, range: range(place, in: document))
+            return markdown(text, range: snapshot.range(place))
         }
         // Nothing here in the analysed text; after a change that may have made something here
         // (not blanks, not a text), ask the current text.
@@ -52,7 +45,7 @@ extension Server {
     }
 
     /// A key's text in every locale the config targets, and where a fallback comes from.
-    func stringHover(_ key: String, _ resolved: ResolvedConfig) -> String {
+    static func stringHover(_ key: String, _ resolved: ResolvedConfig) -> String {
         var lines = ["**\(key)**" + (BuiltInStrings.isBuiltIn(key) ? " (a label the SDKs read; your text replaces theirs)" : "")]
         guard resolved.strings[key] != nil else {
             if let english = BuiltInStrings.english(key) {
@@ -81,7 +74,7 @@ extension Server {
     }
 
     /// An offer's store ids, eligibility in words and uses.
-    func offerHover(_ key: String, _ resolved: ResolvedConfig) -> String {
+    static func offerHover(_ key: String, _ resolved: ResolvedConfig) -> String {
         guard let offer = resolved.offers[key] else { return "**offer \(key)**\n\nNot a key of `promotional_offers`." }
         var lines = ["**offer \(key)**", ""]
         lines.append("- App Store offer id: " + (offer.iosOfferID.map { "`\($0.value)`" } ?? "*none (iOS cannot show it)*"))
@@ -105,10 +98,10 @@ extension Server {
     }
 
     /// A colour's contrast against the other colour of its pair, with the WCAG verdict.
-    func colorHover(_ offset: Int, _ resolved: ResolvedConfig) -> (String, ByteRange)? {
+    static func colorHover(_ offset: Int, _ resolved: ResolvedConfig) -> (String, ByteRange)? {
         guard let appearance = resolved.config.appearance else { return nil }
         for theme in [appearance.light, appearance.dark].compactMap({ $0 }) {
-            for (role, value, _) in theme.colors where Self.touches(value.range, offset) {
+            for (role, value, _) in theme.colors where value.range.touches(offset) {
                 var lines = ["**\(theme.theme) \(role)** `\(value.value)`"]
                 guard ColorContrast.components(ofHex: value.value) != nil else {
                     return (lines[0] + "\n\nNot `#RRGGBB` or `#RRGGBBAA`.", value.range)
@@ -133,26 +126,27 @@ extension Server {
     }
 
     /// In `.customer-center.json`: the rule whose id is under the cursor.
-    func ruleHover(_ document: TextDocument, _ offset: Int) -> JSON {
+    static func ruleHover(at offset: Int, _ snapshot: Snapshot) -> JSON {
+        let document = snapshot.document
         let parsed = JSONParser.parse(document.bytes)
-        guard let root = parsed.root, let (text, range) = Self.string(at: offset, in: root),
+        guard let root = parsed.root, let (text, range) = string(at: offset, in: root),
               let rule = RuleCatalog.descriptor(for: RuleID(rawValue: text)) else { return .null }
         let value = "**\(rule.id.rawValue)** (\(rule.defaultSeverity.rawValue) by default)\n\n\(rule.summary)\n\n\(rule.rationale)"
-        return Self.markdown(value, range: self.range(range, in: document))
+        return markdown(value, range: snapshot.range(range))
     }
 
     /// The string (key or value) of the tree under `offset`.
     static func string(at offset: Int, in value: JSONValue) -> (String, ByteRange)? {
         switch value.kind {
-        case .string(let text): return touches(value.range, offset) ? (text, value.range) : nil
+        case .string(let text): return value.range.touches(offset) ? (text, value.range) : nil
         case .object(let members):
             for member in members {
-                if touches(member.keyRange, offset) { return (member.key, member.keyRange) }
-                if touches(member.value.range, offset) { return string(at: offset, in: member.value) }
+                if member.keyRange.touches(offset) { return (member.key, member.keyRange) }
+                if member.value.range.touches(offset) { return string(at: offset, in: member.value) }
             }
             return nil
         case .array(let elements):
-            return elements.first { touches($0.range, offset) }.flatMap { string(at: offset, in: $0) }
+            return elements.first { $0.range.touches(offset) }.flatMap { string(at: offset, in: $0) }
         default: return nil
         }
     }

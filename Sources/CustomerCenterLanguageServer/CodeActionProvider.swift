@@ -1,49 +1,60 @@
 import CustomerCenterCompiler
 import JSONSyntax
 
-extension Server {
-    mutating func codeActions(_ params: JSON) -> JSON {
-        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], Self.kind(of: uri) == .config,
-              let analysis = analysis(of: uri),
+/// Code actions over a snapshot of the current text: each finding's fix, "create the key", "add
+/// the missing translations", "ignore this finding", and "apply every safe fix".
+enum CodeActionProvider {
+    /// Where an "ignore this finding" entry goes: the configuration file that applies, or a new
+    /// one beside the document.
+    struct IgnoreTarget {
+        /// The configuration file's path.
+        let path: String
+        /// Its text (`nil`: there is none yet).
+        let document: TextDocument?
+        /// The document's path relative to the configuration file's folder (or absolute).
+        let file: String
+        /// Whether the client can create the file when there is none.
+        let canCreate: Bool
+    }
+
+    /// The actions for the range `params` names. `convert` gives a finding's protocol form;
+    /// `fixAll` what `lint --fix` makes of the text (asked only when there is a safe fix).
+    static func actions(_ params: JSON, _ snapshot: Snapshot, ignore: IgnoreTarget?, convert: (Diagnostic) -> JSON,
+                        fixAll: () -> Fixer.Outcome) -> JSON {
+        guard let analysis = snapshot.analysis,
               let start = Position(params["range"]?["start"]), let end = Position(params["range"]?["end"]) else { return [] }
-        let from = document.offset(of: start, encoding: encoding), to = document.offset(of: end, encoding: encoding)
+        let uri = snapshot.uri, document = snapshot.document
+        let from = snapshot.offset(of: start), to = snapshot.offset(of: end)
         let only = params["context"]?["only"]?.array?.compactMap(\.string)
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         var actions: [JSON] = []
         let here = analysis.report.diagnostics.filter { $0.range.start <= to && from <= max($0.range.end, $0.range.start) }
         for diagnostic in here {
-            let protocolDiagnostic = convert(diagnostic, in: document)
+            let protocolDiagnostic = convert(diagnostic)
             if wanted("quickfix"), let fix = diagnostic.fix {
-                let edits: [JSON] = fix.edits.map { ["range": range($0.range, in: document), "newText": .string($0.replacement)] }
+                let edits: [JSON] = fix.edits.map { ["range": snapshot.range($0.range), "newText": .string($0.replacement)] }
                 actions.append(["title": .string(fix.message + (fix.applicability == .unsafe ? " (check the result)" : "")), "kind": "quickfix",
                                 "diagnostics": [protocolDiagnostic], "isPreferred": .bool(fix.applicability == .safe),
-                                "edit": Self.changes(uri, edits)])
+                                "edit": changes(uri, edits)])
             }
             if wanted("quickfix"), let addition = additions(for: diagnostic, analysis: analysis, document: document) {
                 actions.append(["title": .string(addition.title), "kind": "quickfix", "diagnostics": [protocolDiagnostic],
-                                "edit": Self.changes(uri, [Self.edit(range(.at(addition.offset), in: document), addition.text)])])
+                                "edit": changes(uri, [edit(snapshot.range(.at(addition.offset)), addition.text)])])
             }
-            if wanted("quickfix"), let ignore = ignoreAction(for: diagnostic, uri: uri) {
-                actions.append(ignore.merging(["diagnostics": [protocolDiagnostic]]))
+            if wanted("quickfix"), let ignore, let action = ignoreAction(for: diagnostic, ignore, encoding: snapshot.encoding) {
+                actions.append(action.merging(["diagnostics": [protocolDiagnostic]]))
             }
         }
         // Only when there is a safe fix to apply: editors ask for actions at every cursor move.
-        if wanted("source.fixAll"), analysis.report.diagnostics.contains(where: { $0.fix?.applicability == .safe }),
-           let fixAll = fixAllAction(uri: uri, document: document) {
-            actions.append(fixAll)
+        if wanted("source.fixAll"), analysis.report.diagnostics.contains(where: { $0.fix?.applicability == .safe }) {
+            let result = fixAll()
+            if result.changed {
+                let edit = minimalEdit(from: document.bytes, to: result.source.bytes)
+                actions.append(["title": .string("Apply every safe fix (\(result.applied))"), "kind": "source.fixAll",
+                                "edit": changes(uri, [Self.edit(snapshot.range(edit.range), edit.text)])])
+            }
         }
         return .array(actions)
-    }
-
-    /// "Fix all": every safe fix of `lint --fix`, as one edit of the changed span.
-    mutating func fixAllAction(uri: String, document: TextDocument) -> JSON? {
-        let configuration = self.configuration(atPath: configurationPath(forDocument: uri))
-        let source = SourceFile(path: Self.displayPath(uri), bytes: document.bytes)
-        let result = Workspace.fix(source, policy: Policy(settings: RunSettings(), configuration: configuration), unsafe: false)
-        guard result.changed else { return nil }
-        let edit = Self.minimalEdit(from: document.bytes, to: result.source.bytes)
-        return ["title": .string("Apply every safe fix (\(result.applied))"), "kind": "source.fixAll",
-                "edit": Self.changes(uri, [Self.edit(range(edit.range, in: document), edit.text)])]
     }
 
     /// One replacement that turns `old` into `new`: the span between their common prefix and suffix.
@@ -59,7 +70,7 @@ extension Server {
     }
 
     /// "Create the missing key" and "add the missing translations": text to insert, and where.
-    func additions(for diagnostic: Diagnostic, analysis: Analysis, document: TextDocument) -> (title: String, offset: Int, text: String)? {
+    static func additions(for diagnostic: Diagnostic, analysis: Analysis, document: TextDocument) -> (title: String, offset: Int, text: String)? {
         guard let resolved = analysis.resolved, resolved.config.format == .authoring else { return nil }
         let root = JSONParser.parse(document.bytes).root
         guard let table = root?.member("localization")?.value.member("localized_strings")?.value, case .object(let entries) = table.kind else { return nil }
@@ -69,7 +80,7 @@ extension Server {
             guard let key = resolved.stringReferences.first(where: { $0.key.range == diagnostic.range })?.key.value else { return nil }
             let entry = "\(JSONWriter.quoted(key)): {\(JSONWriter.quoted(defaultLocale)): \"\"}"
             return ("Create the key '\(key)' in localized_strings", table.range.end - 1,
-                    (entries.isEmpty ? "" : ",") + "\n" + Self.indentation(before: entries.last?.keyRange.start, in: document) + entry + "\n")
+                    (entries.isEmpty ? "" : ",") + "\n" + indentation(before: entries.last?.keyRange.start, in: document) + entry + "\n")
         case .addMissingTranslations:
             guard let entry = resolved.config.localization?.entries.first(where: { $0.key.range == diagnostic.range }),
                   let member = entries.first(where: { $0.keyRange == entry.key.range }), case .object(let texts) = member.value.kind else { return nil }
@@ -98,18 +109,12 @@ extension Server {
 
     /// "Ignore this finding": an `ignore` entry in the `.customer-center.json` that applies
     /// (created next to the document when there is none and the client can create files).
-    mutating func ignoreAction(for diagnostic: Diagnostic, uri: String) -> JSON? {
-        guard let path = Self.path(of: uri) else { return nil }
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        let configurationPath = self.configurationPath(for: path) ?? directory + "/" + LinterConfiguration.fileName
-        let configurationDirectory = String(configurationPath[..<(configurationPath.lastIndex(of: "/") ?? configurationPath.startIndex)])
-        let file = path.hasPrefix(configurationDirectory + "/") ? String(path.dropFirst(configurationDirectory.count + 1)) : path
-        let entry = "{\"rule\": \(JSONWriter.quoted(diagnostic.id.rawValue)), \"pointer\": \(JSONWriter.quoted(diagnostic.pointer.description)), \"file\": \(JSONWriter.quoted(file))}"
+    static func ignoreAction(for diagnostic: Diagnostic, _ target: IgnoreTarget, encoding: PositionEncoding) -> JSON? {
+        let entry = "{\"rule\": \(JSONWriter.quoted(diagnostic.id.rawValue)), \"pointer\": \(JSONWriter.quoted(diagnostic.pointer.description)), \"file\": \(JSONWriter.quoted(target.file))}"
         let title = "Ignore this \(diagnostic.id.rawValue) finding in \(LinterConfiguration.fileName)"
-        let configurationURI = Self.uri(of: configurationPath)
-        guard let bytes = contents(ofPath: configurationPath) else {
-            let operations = capabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array?.compactMap(\.string) ?? []
-            guard operations.contains("create") else { return nil }
+        let configurationURI = FileURI.uri(of: target.path)
+        guard let configuration = target.document else {
+            guard target.canCreate else { return nil }
             let text = "{\n  \"ignore\": [\n    \(entry)\n  ]\n}\n"
             return ["title": .string(title), "kind": "quickfix", "edit": ["documentChanges": [
                 ["kind": "create", "uri": .string(configurationURI), "options": ["ignoreIfExists": true]],
@@ -117,7 +122,6 @@ extension Server {
                  "edits": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "newText": .string(text)]]],
             ]]]
         }
-        let configuration = documents[configurationURI] ?? TextDocument(uri: configurationURI, version: 0, text: String(decoding: bytes, as: UTF8.self))
         guard let root = JSONParser.parse(configuration.bytes).root, case .object(let members) = root.kind else { return nil }
         let insertion: (offset: Int, text: String)
         if let ignore = members.first(where: { $0.key == "ignore" }), case .array(let entries) = ignore.value.kind {
@@ -126,11 +130,11 @@ extension Server {
             insertion = (root.range.end - 1, (members.isEmpty ? "" : ",") + "\n  \"ignore\": [\(entry)]\n")
         }
         return ["title": .string(title), "kind": "quickfix",
-                "edit": Self.changes(configurationURI, [Self.edit(range(.at(insertion.offset), in: configuration), insertion.text)])]
+                "edit": changes(configurationURI, [edit(Snapshot.range(.at(insertion.offset), in: configuration, encoding), insertion.text)])]
     }
 }
 
-extension Server {
+extension CodeActionProvider {
     /// A workspace edit of one document.
     static func changes(_ uri: String, _ edits: [JSON]) -> JSON { .object([("changes", .object([(uri, .array(edits))]))]) }
 

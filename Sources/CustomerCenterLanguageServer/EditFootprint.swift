@@ -1,71 +1,6 @@
 import CustomerCenterCompiler
 import JSONSyntax
 
-/// Hover and completion right after an edit answer from the document's last analysis instead of
-/// analysing the text again (the diagnostics do that once the edits stop coming): the analysis'
-/// positions are moved past the changes made since, and where the cursor or the answer's span
-/// lies in changed text, the current text is analysed first. What the analysis says about the
-/// config (its keys, texts, offers and locales) is the analysed text's until then.
-extension Server {
-    /// Changes the last analysis has not seen, kept to map positions; past this many the
-    /// document is analysed again instead (memory stays flat however long the session).
-    static let changesFollowed = 256
-
-    mutating func noteChanges(_ changes: [TextDocument.ByteChange], to uri: String) {
-        guard case .some(.some(var log)) = changesSinceAnalysis[uri], log.count + changes.count <= Self.changesFollowed else {
-            changesSinceAnalysis[uri] = nil
-            return
-        }
-        log += changes
-        changesSinceAnalysis[uri] = log
-    }
-
-    /// The document's last analysis with the changes made since, when positions can be mapped
-    /// through them; otherwise the analysis of the current text with no changes.
-    typealias RecentAnalysis = (analysis: Analysis, changes: ChangeMap, lexical: LexicalCheckpoints, candidates: CompletionCandidates)
-
-    mutating func recentAnalysis(of uri: String) -> RecentAnalysis? {
-        if let document = documents[uri], Self.kind(of: uri) == .config, let cached = analyses[uri],
-           case .some(.some(let log)) = changesSinceAnalysis[uri], cached.version != document.version,
-           cached.configuration == configurationPath(forDocument: uri) {
-            return (cached.analysis, ChangeMap(changes: log), cached.lexical, cached.candidates)
-        }
-        guard analysis(of: uri) != nil, let cached = analyses[uri] else { return nil }
-        return (cached.analysis, ChangeMap(changes: []), cached.lexical, cached.candidates)
-    }
-
-    /// Positions of an analysed text and of the text after `changes` (in the order made).
-    struct ChangeMap {
-        var changes: [TextDocument.ByteChange]
-
-        var isEmpty: Bool { changes.isEmpty }
-
-        /// The analysed text's offset of the current text's `offset`; `nil` in or at the edge of
-        /// changed text.
-        func analysed(_ offset: Int) -> Int? {
-            var offset = offset
-            for change in changes.reversed() {
-                if offset < change.start { continue }
-                guard offset > change.newEnd else { return nil }
-                offset += change.oldEnd - change.newEnd
-            }
-            return offset
-        }
-
-        /// Where the analysed text's `range` is now; `nil` when changed text touches it.
-        func current(_ range: ByteRange) -> ByteRange? {
-            var (start, end) = (range.start, range.end)
-            for change in changes {
-                if end < change.start { continue }
-                guard start > change.oldEnd else { return nil }
-                start += change.newEnd - change.oldEnd
-                end += change.newEnd - change.oldEnd
-            }
-            return ByteRange(start, end)
-        }
-    }
-}
-
 /// What the edits since an analysis changed, read from the two texts themselves: the one region
 /// where they differ (what comes before and after it is the same bytes in both), and what that
 /// region can change in the analysed config. Hover answers from the last analysis only when the
@@ -111,7 +46,7 @@ struct EditFootprint {
     }
 
     /// Whether hover on `symbol` (`nil`: a colour) reads what changed.
-    func changes(_ symbol: Server.Symbol?, _ resolved: ResolvedConfig) -> Bool {
+    func changes(_ symbol: Symbol?, _ resolved: ResolvedConfig) -> Bool {
         switch kind {
         case .blanks: return false
         case .other: return true

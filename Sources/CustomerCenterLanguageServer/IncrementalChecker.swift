@@ -20,13 +20,12 @@ import JSONSyntax
 /// document with syntax findings (or a syntax rule switched off), a rule at its display cap, a
 /// finding whose range starts or ends inside the changed bytes, or a reduced copy that targets
 /// other locales or platforms than the document.
-extension Server {
-    mutating func incrementalDiagnostics(of uri: String) -> [Diagnostic]? {
-        guard let document = documents[uri], Self.kind(of: uri) == .config, let cached = analyses[uri],
-              cached.version != document.version, case .some(.some(let log)) = changesSinceAnalysis[uri],
-              cached.configuration == configurationPath(forDocument: uri) else { return nil }
+enum IncrementalChecker {
+    /// The diagnostics of `document`, changed by `log` since the analysis `cached`; `nil`: check the whole text.
+    static func diagnostics(of document: TextDocument, after log: [TextDocument.ByteChange], since cached: AnalysisCache.Entry,
+                            session: EditorSession) -> [Diagnostic]? {
         let analysis = cached.analysis
-        let policy = Policy(settings: RunSettings(), configuration: configuration(atPath: cached.configuration))
+        let policy = cached.judgement.policy
         guard let resolved = analysis.resolved, let tape = analysis.tape, analysis.report.omitted.isEmpty,
               !analysis.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }),
               !policy.options.severityOverrides.contains(where: { RuleCatalog.textRules.contains($0.key) && $0.value == .off }) else { return nil }
@@ -40,6 +39,8 @@ extension Server {
         case .blanks:
             return edit.moved(analysis.report.diagnostics)
         case .text(let key):
+            // A baseline matches findings by count across the file: the whole check decides.
+            guard !session.hasBaseline else { return nil }
             guard resolved.config.format == .authoring, !resolved.stringReferences.contains(where: { $0.role == .surveyOption && $0.key.value == key }),
                   let spans = IncrementalEdit.Spans(tape: tape, key: key, containing: edit.prefix, locales: tableLocales(resolved))
             else { return nil }
@@ -47,7 +48,7 @@ extension Server {
             // The findings of the rules re-checked, about K, are the reduced copy's; every other one is the last analysis'.
             let kept = analysis.report.diagnostics.filter { !(rules.contains($0.id) && spans.member.contains($0.range)) }
             guard var result = edit.moved(kept), let fresh = recheck(key: key, spans: spans, edit: edit, document: document,
-                                                                      policy: policy, like: analysis) else { return nil }
+                                                                      policy: policy, like: analysis, session: session) else { return nil }
             result += fresh
             // Past the display cap the whole check decides which findings show.
             var counts: [RuleID: Int] = [:]
@@ -59,7 +60,7 @@ extension Server {
 
     /// The target locales the texts of `localized_strings` add, as first written (`nil`: the
     /// config lists its `supported` locales, the texts add none).
-    func tableLocales(_ resolved: ResolvedConfig) -> [String]? {
+    static func tableLocales(_ resolved: ResolvedConfig) -> [String]? {
         guard let localization = resolved.config.localization, localization.supported == nil else { return nil }
         // The default locale, when written, is the first target locale whatever the texts say.
         return Array(resolved.targetLocaleCodes.dropFirst(localization.defaultLocale == nil ? 0 : 1))
@@ -69,8 +70,8 @@ extension Server {
     /// text: a copy of it with only the members `spans` keeps in `localized_strings` is checked
     /// with only those rules on, and its findings inside the member are moved back to where the
     /// member is.
-    mutating func recheck(key: String, spans: IncrementalEdit.Spans, edit: IncrementalEdit, document: TextDocument,
-                          policy: Policy, like analysis: Analysis) -> [Diagnostic]? {
+    static func recheck(key: String, spans: IncrementalEdit.Spans, edit: IncrementalEdit, document: TextDocument,
+                        policy: Policy, like analysis: Analysis, session: EditorSession) -> [Diagnostic]? {
         // In the current text: the members kept (the one edited and those after it moved) and the table's `}`.
         let current = { (range: ByteRange) in range.start > spans.member.start ? range.shifted(by: edit.delta) : range }
         let member = ByteRange(spans.member.start, spans.member.end + edit.delta)
@@ -88,8 +89,8 @@ extension Server {
         }
         reduced += document.bytes[close...]
         let inReduced = ByteRange(member.start - offset, member.end - offset)
-        let checked = FilePipeline.check(SourceFile(path: Self.displayPath(document.uri), bytes: reduced), policy: policy,
-                                         onlyRules: RuleCatalog.textContentRules)
+        let checked = session.check(SourceFile(path: FileURI.displayPath(document.uri), bytes: reduced), policy: policy,
+                                    onlyRules: RuleCatalog.textContentRules)
         guard checked.otherKind == nil, let resolved = checked.resolved, let original = analysis.resolved,
               resolved.config.format == .authoring, resolved.defaultLocale == original.defaultLocale,
               resolved.targetLocales == original.targetLocales, checked.platforms == analysis.platforms,
@@ -195,11 +196,4 @@ struct IncrementalEdit {
             self.kept = kept
         }
     }
-}
-
-extension ByteRange {
-    /// Whether `other` lies within this range.
-    func contains(_ other: ByteRange) -> Bool { other.start >= start && other.end <= end }
-
-    func shifted(by offset: Int) -> ByteRange { ByteRange(start + offset, end + offset) }
 }
