@@ -1,8 +1,8 @@
 import CustomerCenterLanguageServer
 import Foundation
 
-/// `--lsp-profile SCENARIO [N]`: one scenario of the language server table on the 400 KB config,
-/// N times (default 20), the repeated part in `lspProfiledLoop` so that an instruction count can
+/// `--lsp-profile SCENARIO [N] [BYTES]`: one scenario of the language server table on the 400 KB
+/// config (or one of about BYTES), N times (default 20), the repeated part in `lspProfiledLoop` so that an instruction count can
 /// be taken of it alone, load-independent:
 ///
 ///     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*lspProfiledLoop*' \
@@ -10,11 +10,14 @@ import Foundation
 ///
 /// Scenarios: `diagnostics` (an edit, then the diagnostics published), `hover`, `hover-after-change`,
 /// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`,
-/// `completion-while-typing` (a letter typed in a reference, completion right after it).
+/// `completion-while-typing` (a letter typed in a reference, completion right after it),
+/// `diagnostics-after-text-change` (a letter typed in another key's English text, then the
+/// diagnostics published: the keystroke the incremental check serves).
 func languageServerProfile(_ arguments: [String]) {
     let scenario = arguments.first ?? "hover-after-change"
     let count = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
-    let text = ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: 400_000))
+    let bytes = arguments.count > 2 ? Int(arguments[2]) ?? 400_000 : 400_000
+    let text = ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: bytes))
     let uri = "file:///bench/customer_center.json"
     var server = Server(readFile: { _ in nil })
     _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
@@ -51,6 +54,8 @@ func languageServerProfile(_ arguments: [String]) {
     case "diagnostics": step = { _ = server.handle(change(1, 0, " ")); _ = server.publishPending() }
     case "hover": step = { _ = server.handle(request("textDocument/hover")) }
     case "hover-after-change": step = { _ = server.handle(change(1, 0, " ")); _ = server.handle(request("textDocument/hover")) }
+    case "diagnostics-after-text-change":
+        step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.publishPending() }
     case "hover-after-text-change":
         step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.handle(request("textDocument/hover")) }
     case "completion-after-change":

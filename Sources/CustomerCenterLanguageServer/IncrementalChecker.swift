@@ -67,31 +67,18 @@ enum IncrementalChecker {
     }
 
     /// The findings of `RuleCatalog.textContentRules` inside key `key`'s member of the current
-    /// text: a copy of it with only the members `spans` keeps in `localized_strings` is checked
-    /// with only those rules on, and its findings inside the member are moved back to where the
-    /// member is.
+    /// text: a copy of it with only what those findings depend on (`ReducedCopy`) is checked with
+    /// only those rules on, for the platforms the whole text was checked for, and its findings
+    /// inside the member are moved back to where the member is.
     static func recheck(key: String, spans: IncrementalEdit.Spans, edit: IncrementalEdit, document: TextDocument,
                         policy: Policy, like analysis: Analysis, session: EditorSession) -> [Diagnostic]? {
-        // In the current text: the members kept (the one edited and those after it moved) and the table's `}`.
-        let current = { (range: ByteRange) in range.start > spans.member.start ? range.shifted(by: edit.delta) : range }
-        let member = ByteRange(spans.member.start, spans.member.end + edit.delta)
-        let close = spans.table.end - 1 + edit.delta
-        var reduced: [UInt8] = []
-        reduced.reserveCapacity(spans.table.start + 1 + member.count + document.bytes.count - close)
-        reduced += document.bytes[...spans.table.start]
-        // From the reduced copy's offsets to the current text's (inside the member).
-        var offset = 0
-        for (index, kept) in spans.kept.enumerated() {
-            if index > 0 { reduced.append(UInt8(ascii: ",")) }
-            let range = kept.start == spans.member.start ? member : current(kept)
-            if kept.start == spans.member.start { offset = member.start - reduced.count }
-            reduced += document.bytes[range.start..<range.end]
-        }
-        reduced += document.bytes[close...]
-        let inReduced = ByteRange(member.start - offset, member.end - offset)
-        let checked = session.check(SourceFile(path: FileURI.displayPath(document.uri), bytes: reduced), policy: policy,
-                                    onlyRules: RuleCatalog.textContentRules)
-        guard checked.otherKind == nil, let resolved = checked.resolved, let original = analysis.resolved,
+        guard let original = analysis.resolved, let root = analysis.tape?.root,
+              let copy = ReducedCopy(current: document.bytes, root: root, spans: spans, edit: edit,
+                                     references: original.stringReferences.compactMap { $0.key.value == key ? $0.key.range : nil }) else { return nil }
+        let inReduced = copy.member, offset = copy.offset
+        let checked = session.check(SourceFile(path: FileURI.displayPath(document.uri), bytes: copy.bytes), policy: policy,
+                                    onlyRules: RuleCatalog.textContentRules, platforms: analysis.platforms)
+        guard checked.otherKind == nil, let resolved = checked.resolved,
               resolved.config.format == .authoring, resolved.defaultLocale == original.defaultLocale,
               resolved.targetLocales == original.targetLocales, checked.platforms == analysis.platforms,
               !checked.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }) else { return nil }

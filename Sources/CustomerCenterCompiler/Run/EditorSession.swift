@@ -33,6 +33,9 @@ package struct EditorSession: Sendable {
     private var disk: [String: [UInt8]?] = [:]
     /// Configuration files open in the editor, by path: their text counts instead of the disk's.
     private var edited: [String: [UInt8]] = [:]
+    /// Configuration files read, by path (`nil`: none there), until their text changes: a
+    /// keystroke asks for the one that applies several times.
+    private var configurations: [String: LinterConfiguration?] = [:]
     /// The `--baseline` file, when it names one that is a baseline.
     private let baseline: BaselineLedger?
 
@@ -53,11 +56,13 @@ package struct EditorSession: Sendable {
     /// The editor's text of the file at `path` (`nil`: closed, the disk's counts again).
     package mutating func edit(_ path: String, text: [UInt8]?) {
         edited[path] = text
+        configurations[path] = nil
     }
 
     /// The editor says the file at `path` changed on disk.
     package mutating func forget(_ path: String) {
         disk[path] = nil
+        configurations[path] = nil
     }
 
     /// A file's bytes: the editor's, else the disk's.
@@ -79,7 +84,10 @@ package struct EditorSession: Sendable {
 
     /// What the configuration file at `path` says.
     package mutating func configuration(at path: String) -> LinterConfiguration? {
-        contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0, location: path)) }
+        if let read = configurations[path] { return read }
+        let read = contents(ofPath: path).map { LinterConfiguration(source: SourceFile(path: path, bytes: $0, location: path)) }
+        configurations[path] = read
+        return read
     }
 
     /// How the file at `path` (`nil`: it is not a file, such as an unsaved buffer) is judged.
@@ -109,9 +117,12 @@ package struct EditorSession: Sendable {
         return FilePipeline.check(source, policy: policy, baseline: &ledger, sniff: true, keepingTape: true).analysis
     }
 
-    /// The findings of `rules` alone in `source` under `policy` (see `FilePipeline.check(_:policy:onlyRules:)`).
-    package func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>) -> Analysis {
-        FilePipeline.check(source, policy: policy, onlyRules: rules)
+    /// The findings of `rules` alone in `source` under `policy` (see `FilePipeline.check(_:policy:onlyRules:)`),
+    /// for `platforms` (those a whole document was checked for, when `source` is a part of it).
+    package func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>, platforms: Set<Platform>) -> Analysis {
+        var settings = policy.settings
+        settings.platforms = platforms
+        return FilePipeline.check(source, policy: Policy(settings: settings, configuration: policy.configuration), onlyRules: rules)
     }
 
     /// What `lint --fix` makes of `source` under `policy` (`nil`: the built-in one), safe fixes only.
