@@ -12,7 +12,8 @@ import Foundation
 /// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`,
 /// `completion-while-typing` (a letter typed in a reference, completion right after it),
 /// `diagnostics-after-text-change` (a letter typed in another key's English text, then the
-/// diagnostics published: the keystroke the incremental check serves).
+/// diagnostics published: the keystroke the incremental check serves), `open` (a new server opens
+/// the document and publishes its diagnostics).
 func languageServerProfile(_ arguments: [String]) {
     let scenario = arguments.first ?? "hover-after-change"
     let count = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
@@ -54,6 +55,14 @@ func languageServerProfile(_ arguments: [String]) {
     case "diagnostics": step = { _ = server.handle(change(1, 0, " ")); _ = server.publishPending() }
     case "hover": step = { _ = server.handle(request("textDocument/hover")) }
     case "hover-after-change": step = { _ = server.handle(change(1, 0, " ")); _ = server.handle(request("textDocument/hover")) }
+    case "open":
+        step = {
+            var fresh = Server(readFile: { _ in nil })
+            _ = fresh.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+            _ = fresh.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]]])
+            _ = fresh.publishPending()
+        }
     case "diagnostics-after-text-change":
         step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.publishPending() }
     case "hover-after-text-change":

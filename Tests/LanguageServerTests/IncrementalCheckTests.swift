@@ -31,6 +31,32 @@ import TestSupport
     }
     """
 
+    /// Keys shown in several places (screen titles, paths of two screens, offers of either
+    /// platform) and texts with placeholders shown as written: the reduced copy a keystroke is
+    /// checked in keeps only the paths and offers that name the edited key, and a finding's
+    /// message names the first place the key is shown.
+    static let structure = """
+    {
+      "localization": {"default": "en", "localized_strings": {
+        "title": {"en": "Help {{ price }}", "de": "Hilfe"},
+        "shared": {"en": "From {{ price }}", "de": "Ab {{ price }}", "fr": "Dès"},
+        "offer_title": {"en": "Stay  {{ price }}", "de": "Bleib"},
+        "one": {"en": "One"}, "two": {"en": "Two {{ sub_offer_price }}", "de": "Zwei"},
+        "unused": {"en": "Unused {{ price }}"}
+      }},
+      "screens": {
+        "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [
+          {"id": "a", "type": "MISSING_PURCHASE", "title_key": "one"},
+          {"id": "b", "type": "CANCEL", "title_key": "two", "promotional_offer_key": "stay"},
+          {"id": "c", "type": "CUSTOM_URL", "title_key": "shared", "url": "https://example.com"}]},
+        "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "shared", "paths": [{"id": "d", "type": "MISSING_PURCHASE", "title_key": "two"}]}
+      },
+      "promotional_offers": {"stay": {"ios_offer_id": "stay", "title_key": "offer_title", "subtitle_key": "shared"},
+        "other": {"android_offer_id": "other", "title_key": "one"}},
+      "support": {"email": "help@example.com"}
+    }
+    """
+
     static func example(_ name: String) -> String? {
         try? String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
     }
@@ -38,12 +64,14 @@ import TestSupport
     @Test(arguments: [
         ("findings", 0x5EED_0001 as UInt64), ("sample", 0x5EED_0002), ("customer_center.json", 0x5EED_0003),
         ("default config", 0x5EED_0004), ("findings under a configuration file", 0x5EED_0005),
+        ("structure", 0x5EED_0006), ("structure", 0x5EED_0007),
     ])
     func randomEditsPublishWhatAFullCheckDoes(config: String, seed: UInt64) throws {
         let text: String
         var files: [String: String] = [:]
         switch config {
         case "findings": text = Self.findings
+        case "structure": text = Self.structure
         case "sample": text = sample
         case "default config": text = DefaultConfig.json()
         case "findings under a configuration file":
