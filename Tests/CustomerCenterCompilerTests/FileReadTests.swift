@@ -26,9 +26,9 @@ import TestSupport
         var generator = SeededGenerator(seed: UInt64(size) + 7)
         let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let path = try Self.write(bytes, named: "halves.json")
-        let (halves, whole) = try FileSystem.$halvesFromBytes.withValue(1) { () throws -> ([UInt8], [UInt8]) in
-            (try FileSystem.read(path, threads: 2), try FileSystem.read(path, threads: 1))
-        }
+        var two = ExecutionPlan(threadsPerFile: 2), one = ExecutionPlan.oneThread
+        (two.readHalvesFromBytes, one.readHalvesFromBytes) = (1, 1)
+        let (halves, whole) = (try FileSystem.read(path, plan: two), try FileSystem.read(path, plan: one))
         #expect(halves == bytes)
         // One thread: one plain read, whatever the size.
         #expect(whole == bytes)

@@ -60,22 +60,25 @@ import PlatformLayer
     /// `--jobs` is the run's thread count: one file alone may use them all; files checked side
     /// by side use one each; `--jobs 1` keeps everything on one thread.
     @Test func filesShareTheRunsThreads() {
-        #expect(Workspace.threadsPerFile(jobs: 1, files: 1) == 1)
-        #expect(Workspace.threadsPerFile(jobs: 1, files: 9) == 1)
-        #expect(Workspace.threadsPerFile(jobs: 3, files: 1) == 3)
-        #expect(Workspace.threadsPerFile(jobs: 3, files: 2) == 1)
-        #expect(Workspace.threadsPerFile(jobs: nil, files: 1) == Parallel.availableCores)
+        func threadsPerFile(jobs: Int?, files: Int) -> Int { ExecutionPlan(files: jobs).forEach(ofFiles: files).threadsPerFile }
+        #expect(threadsPerFile(jobs: 1, files: 1) == 1)
+        #expect(threadsPerFile(jobs: 1, files: 9) == 1)
+        #expect(threadsPerFile(jobs: 3, files: 1) == 3)
+        #expect(threadsPerFile(jobs: 3, files: 2) == 1)
+        #expect(threadsPerFile(jobs: nil, files: 1) == Parallel.availableCores)
         var settings = RunSettings()
         settings.jobs = 1
         var policy = Policy(settings: settings, configuration: nil)
-        #expect(policy.options.threadsPerFile == 1)
+        #expect(policy.options.plan.threadsPerFile == 1)
+        settings.plan.threadsFromBytes = 7
         settings.jobs = 4
+        #expect(settings.plan.threadsFromBytes == 7, "--jobs keeps the plan's thresholds")
         policy = Policy(settings: settings, configuration: nil)
-        #expect(policy.options.threadsPerFile == 4)
-        policy.threadsPerFile = 1
-        #expect(policy.options.threadsPerFile == 1)
+        #expect(policy.options.plan.threadsPerFile == 4 && policy.options.plan.threadsFromBytes == 7)
+        policy.plan = .oneThread
+        #expect(policy.options.plan.threadsPerFile == 1)
         policy = Policy(options: LintOptions(), settings: settings)
-        policy.threadsPerFile = 2
-        #expect(policy.options.threadsPerFile == 2)
+        policy.plan.threadsPerFile = 2
+        #expect(policy.options.plan.threadsPerFile == 2)
     }
 }

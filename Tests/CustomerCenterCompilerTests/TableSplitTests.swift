@@ -30,10 +30,10 @@ import JSONSyntax
     /// `bytes` parsed into a collector of `threads`, the second thread told to start near
     /// `near` (the middle when `nil`), whatever the table's size; and the keys it took from it.
     static func collect(_ bytes: [UInt8], threads: Int, near: Int? = nil) -> (collected: Collected, taken: Int) {
-        let collector = StringTableCollector(bytes: bytes, threads: threads)
-        let parsed = StringTableCollector.$splitThreshold.withValue(0) {
-            StringTableCollector.$splitNear.withValue(near) { JSONParser.parseTape(bytes, tableSink: collector) }
-        }
+        var plan = ExecutionPlan(threadsPerFile: threads)
+        (plan.tableSplitFromBytes, plan.tableSplitNear) = (0, near)
+        let collector = StringTableCollector(bytes: bytes, plan: plan)
+        let parsed = JSONParser.parseTape(bytes, tableSink: collector)
         let table = parsed.hasElidedTable ? describe(collector.build(strings: parsed.tape.strings, parent: .root)) : nil
         return (Collected(table: table, issues: parsed.issues, tree: parsed.root?.value), collector.keysTaken)
     }
@@ -75,8 +75,10 @@ import JSONSyntax
         for text in [Self.config(Self.members), repeated] {
             let bytes = Array(text.utf8)
             func build(threads: Int) -> (entries: StringEntries, prepared: Bool) {
-                let collector = StringTableCollector(bytes: bytes, threads: threads)
-                let parsed = StringTableCollector.$prepareFrom.withValue(0) { JSONParser.parseTape(bytes, tableSink: collector) }
+                var plan = ExecutionPlan(threadsPerFile: threads)
+                plan.prepareKeysFrom = 0
+                let collector = StringTableCollector(bytes: bytes, plan: plan)
+                let parsed = JSONParser.parseTape(bytes, tableSink: collector)
                 return (collector.build(strings: parsed.tape.strings, parent: .root), collector.preparedKeysUsed)
             }
             let (alone, beside) = (build(threads: 1), build(threads: 2))
@@ -182,10 +184,9 @@ import JSONSyntax
     static func checkReports(_ bytes: [UInt8], path: String, points: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         func reports(threads: Int, near: Int?) -> [String] {
             var options = LintOptions()
-            options.threadsPerFile = threads
-            let report = StringTableCollector.$splitThreshold.withValue(0) {
-                StringTableCollector.$splitNear.withValue(near) { Linter.lint(SourceFile(path: path, bytes: bytes), options: options) }
-            }
+            options.plan = ExecutionPlan(threadsPerFile: threads)
+            (options.plan.tableSplitFromBytes, options.plan.tableSplitNear) = (0, near)
+            let report = Linter.lint(SourceFile(path: path, bytes: bytes), options: options)
             return ReportFormat.allCases.map { ReportRenderer.render(LintReport(files: [report]), format: $0) }
         }
         let alone = reports(threads: 1, near: nil)

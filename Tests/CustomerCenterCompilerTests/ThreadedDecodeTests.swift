@@ -2,7 +2,7 @@
 import JSONSyntax
 import Testing
 
-/// A screen's paths decoded side by side (`LintOptions.threadsPerFile`) are the paths one thread
+/// A screen's paths decoded side by side (`ExecutionPlan.threadsPerFile`) are the paths one thread
 /// decodes, in the same order, field for field.
 @Suite struct ThreadedDecodeTests {
     /// A config of `count` paths of every shape the decoder reads: surveys with options and
@@ -40,7 +40,9 @@ import Testing
     /// Everything decoded of the screens, as text (values, ranges, pointers).
     static func screens(_ text: String, threads: Int, pathsPerThread: Int) -> String {
         let tape = JSONParser.parseTape(Array(text.utf8))
-        let config = ConfigDecoder.decode(tape.root!, format: .authoring, threads: threads, pathsPerThread: pathsPerThread)
+        var plan = ExecutionPlan(threadsPerFile: threads)
+        plan.pathsPerThread = pathsPerThread
+        let config = ConfigDecoder.decode(tape.root!, format: .authoring, plan: plan)
         return describe(config?.screens as Any)
     }
 
@@ -71,10 +73,10 @@ import Testing
 
     /// Everything decoded of a document read as the check reads it (the table into its columns),
     /// as text; the members other than the screens beside them from `besideFrom` bytes.
-    static func document(_ text: String, threads: Int, besideFrom: Int?) -> String {
-        let document = ConfigDecoder.$besideFrom.withValue(besideFrom) {
-            DocumentReader.read(SourceFile(path: "c.json", text: text), collectingTable: true, threadsPerFile: threads)
-        }
+    static func document(_ text: String, threads: Int, besideFrom: Int) -> String {
+        var plan = ExecutionPlan(threadsPerFile: threads)
+        plan.decodeBesideFromBytes = besideFrom
+        let document = DocumentReader.read(SourceFile(path: "c.json", text: text), collectingTable: true, plan: plan)
         var out = ""
         dump(document.config, to: &out)
         // Addresses (the table's columns, the text store) differ run by run: the entries are written out instead.
@@ -104,11 +106,12 @@ import Testing
     @Test func lintReportIsTheSame() {
         let source = SourceFile(path: "c.json", text: Self.config(paths: 600))
         var one = LintOptions()
-        one.threadsPerFile = 1
+        one.plan = .oneThread
         var two = LintOptions()
-        two.threadsPerFile = 2
+        two.plan = ExecutionPlan(threadsPerFile: 2)
         // (The members other than the screens decoded beside them too, in this small file.)
-        let (alone, beside) = ConfigDecoder.$besideFrom.withValue(0) { (Linter.lint(source, options: one), Linter.lint(source, options: two)) }
+        (one.plan.decodeBesideFromBytes, two.plan.decodeBesideFromBytes) = (0, 0)
+        let (alone, beside) = (Linter.lint(source, options: one), Linter.lint(source, options: two))
         #expect(!alone.diagnostics.isEmpty)
         let sameFindings = beside.diagnostics == alone.diagnostics
         #expect(sameFindings, "the findings differ")

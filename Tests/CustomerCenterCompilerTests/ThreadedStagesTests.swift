@@ -4,7 +4,7 @@ import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
-/// The stages after the parse on two threads (`LintOptions.threadsPerFile`, docs/performance.md
+/// The stages after the parse on two threads (`ExecutionPlan.threadsPerFile`, docs/performance.md
 /// "One big file: the reader"): whatever the input and the run's settings, a run whose files take
 /// the threaded path (the size threshold lowered to 0) says exactly what a one-thread run says,
 /// in every format; and the rules' sink ends in exactly the state sequential emission leaves.
@@ -15,7 +15,7 @@ import JSONSyntax
                     baseline: Baseline? = nil, threaded: Bool) -> [String] {
         var settings = settings
         settings.jobs = threaded ? 2 : 1
-        settings.threadsFromBytes = threaded ? 0 : nil
+        if threaded { settings.plan.threadsFromBytes = 0 }
         let configuration = configuration.map { LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: $0)) }
         let result = Workspace(settings: settings).run(Lint(sources: [source], configuration: configuration, baseline: baseline))
         return ReportFormat.allCases.map { ReportRenderer.render(result.report, format: $0) } + ["\(result.verdict)"]
@@ -48,7 +48,7 @@ import JSONSyntax
     @Test func theThresholdSendsAFileToTheThreadedPath() {
         var settings = RunSettings()
         settings.jobs = 2
-        settings.threadsFromBytes = 0
+        settings.plan.threadsFromBytes = 0
         let options = Policy(settings: settings, configuration: nil).options
         #expect(Linter.runsOnThreads(SourceFile(path: "f", text: "{}"), options: options))
         settings.jobs = 1
@@ -123,7 +123,7 @@ import JSONSyntax
         let source = Self.generated(seed: 5)
         var none: BaselineLedger?
         var policy = Policy(settings: RunSettings(), configuration: nil)
-        policy.threadsPerFile = 1
+        policy.plan = .oneThread
         let earlier = FilePipeline.check(Self.generated(seed: 6), policy: policy, baseline: &none, keep: .everything).analysis.report
         let baseline = Baseline(source: SourceFile(path: "baseline.json", text: Baseline.write([earlier])))
         #expect(baseline.diagnostics.isEmpty && baseline.entries.count > 500)
@@ -138,8 +138,8 @@ import JSONSyntax
     @Test func compileGate() throws {
         func compile(_ source: SourceFile, levels: [RuleID: RuleLevel], threaded: Bool) -> String {
             var options = LintOptions(severityOverrides: levels)
-            options.threadsPerFile = threaded ? 2 : 1
-            options.threadsFromBytes = 0
+            options.plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
+            options.plan.threadsFromBytes = 0
             let result = Workspace().run(Compile(source, lintOptions: options))
             let payloads: String = result.payloads.map { "\($0)" } ?? "refused"
             let renders: [String] = ReportFormat.allCases.map { ReportRenderer.render(result.lint.report, format: $0) }
@@ -176,8 +176,8 @@ import JSONSyntax
             }
             func rules(threaded: Bool) -> DiagnosticSink {
                 var options = LintOptions()
-                options.threadsPerFile = threaded ? 2 : 1
-                options.threadsFromBytes = 0
+                options.plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
+                options.plan.threadsFromBytes = 0
                 var sink = DiagnosticSink(file: source.path, keepPerRule: keep, gate: gate)
                 Linter.runRules(on: resolved, source: source, platforms: [.ios, .android], options: options, into: &sink)
                 return sink

@@ -4,10 +4,12 @@ import JSONSyntax
 /// what does not, never reporting (the `SchemaWalker` reports).
 enum ConfigDecoder {
     /// `table`: the members of `localized_strings` when the parser handed them to it instead of
-    /// the tape (the table's node `isElidedTable`). `threads`: how many threads may decode a
-    /// screen's paths when there are at least `pathsPerThread` of them a thread.
+    /// the tape (the table's node `isElidedTable`). `plan`: how many threads may decode a
+    /// screen's paths (when there are at least `pathsPerThread` of them a thread) and from what
+    /// size the members other than the screens are read beside them.
     static func decode(_ root: JSONNode, format: InputFormat, repeatedKeyOffsets: [Int] = [],
-                       table: StringTableCollector? = nil, threads: Int = 1, pathsPerThread: Int = 256) -> CustomerCenterConfig? {
+                       table: StringTableCollector? = nil, plan: ExecutionPlan = .oneThread) -> CustomerCenterConfig? {
+        let (threads, pathsPerThread) = (plan.threadsPerFile, plan.pathsPerThread)
         guard let top = ObjectReader(root, pointer: .root, format: format, repeatedKeyOffsets: repeatedKeyOffsets) else { return nil }
         let base: ObjectReader
         switch format {
@@ -31,7 +33,7 @@ enum ConfigDecoder {
         // document (each reads the tape and writes nothing shared; the collector is read by that
         // thread alone until it is joined), through a handle on the tape of its own.
         let collected = UncheckedSendable(table)
-        let beside = threads > 1 && root.range.count >= (besideFrom ?? 256 << 10)
+        let beside = threads > 1 && root.range.count >= plan.decodeBesideFromBytes
         let others: @Sendable () -> Others = {
             Self.others(beside ? base.forAnotherThread() : base, table: collected.value, repeatedKeyOffsets: repeatedKeyOffsets)
         }
@@ -41,10 +43,6 @@ enum ConfigDecoder {
         config.screens = screenList
         return config
     }
-
-    /// The size of document from which `decode` reads the members other than the screens on a
-    /// thread of their own (tests lower it).
-    @TaskLocal static var besideFrom: Int?
 
     /// What `decode` reads beside the screens.
     struct Others: Sendable {

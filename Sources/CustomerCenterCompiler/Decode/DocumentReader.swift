@@ -25,24 +25,24 @@ package enum DocumentReader {
     /// Reads `source`. `decoding`: decode the config too. `collectingTable`: the `localized_strings`
     /// table goes into its columns instead of onto the tape when the parser can hand it over
     /// (an authoring table of plain members and no repeated key); anything else is parsed again
-    /// onto the tape. `threadsPerFile`: how many threads reading the table and decoding may use
-    /// (``LintOptions/threadsPerFile``). `issueLimit`: syntax issues read before the parser gives up
+    /// onto the tape. `plan`: how many threads reading the table and decoding may use, and from
+    /// what sizes (``ExecutionPlan``). `issueLimit`: syntax issues read before the parser gives up
     /// (``LintOptions/syntaxIssueLimit``).
     package static func read(_ source: SourceFile, inputFormat: InputFormat? = nil, decoding: Bool = true,
-                             collectingTable: Bool = false, threadsPerFile: Int = 1,
+                             collectingTable: Bool = false, plan: ExecutionPlan = .oneThread,
                              issueLimit: Int = JSONParser.defaultIssueLimit) -> Document {
-        let table = collectingTable && decoding ? StringTableCollector(bytes: source.bytes, threads: threadsPerFile) : nil
+        let table = collectingTable && decoding ? StringTableCollector(bytes: source.bytes, plan: plan) : nil
         var parsed = table.map { JSONParser.parseTape(source.bytes, tableSink: $0, issueLimit: issueLimit) }
             ?? JSONParser.parseTape(source.bytes, issueLimit: issueLimit)
         var format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
         var repeated = repeatedKeyOffsets(parsed.issues)
         guard decoding else { return Document(source: source, parsed: parsed, format: format, config: nil, repeatedKeyOffsets: repeated) }
-        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table, threads: threadsPerFile) } }
+        var config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, table: table, plan: plan) } }
         if parsed.hasElidedTable, format != .authoring || config?.localization?.entries.hasRepeatedKeys != false {
             parsed = JSONParser.parseTape(source.bytes, issueLimit: issueLimit)
             format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
             repeated = repeatedKeyOffsets(parsed.issues)
-            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, threads: threadsPerFile) } }
+            config = format.flatMap { format in parsed.root.flatMap { ConfigDecoder.decode($0, format: format, repeatedKeyOffsets: repeated, plan: plan) } }
         }
         return Document(source: source, parsed: parsed, format: format, config: config, repeatedKeyOffsets: repeated)
     }

@@ -42,20 +42,14 @@ struct LocaleKeyReader {
 
 /// The members of an authoring config's `localized_strings` as the parser reads them
 /// (`StringTableSink`): the table's columns are built as in `ConfigDecoder.localization`, without
-/// the tape ever holding the table. With `threads` above 1 and a large table, a partner collects
+/// the tape ever holding the table. With more than one thread in its plan and a large table, a partner collects
 /// the members a second thread reads from near the middle, and this one takes them in order
 /// (JSONSyntax's StringTableSplit.swift).
 final class StringTableCollector: StringTableSink {
-    /// The fewest bytes of table left (as `likelyTableEnd` guesses) for a second thread to read part of it.
-    @TaskLocal static var splitThreshold = 1 << 19
-    /// Where the second thread looks for a member to start at, instead of the middle (tests:
-    /// the first thread then waits for it to stop by itself, so what it read is the same
-    /// however the threads are scheduled).
-    @TaskLocal static var splitNear: Int?
-
     private let bytes: [UInt8]
-    /// How many threads reading the table may use (``LintOptions/threadsPerFile``).
-    let threads: Int
+    /// How many threads reading the table may use, and from what sizes (``ExecutionPlan``: the
+    /// table's split and the keys prepared beside the parse).
+    let plan: ExecutionPlan
     private var entries = StringEntries.Builder(capacity: 0)
     private var table: TranslationTableBuilder
     private var reading: LocaleKeyReader
@@ -66,17 +60,17 @@ final class StringTableCollector: StringTableSink {
     /// The keys decoded and indexed on a thread of their own since the table was read
     /// (`tableEnded`), while the parser reads what follows it; `build` takes them.
     private var preparation: KeyPreparation?
-    /// The fewest keys `tableEnded` prepares on a thread of their own (tests lower it).
-    @TaskLocal static var prepareFrom = 4096
     /// Whether `build` took keys prepared beside the parse (tests).
     private(set) var preparedKeysUsed = false
 
     /// `capacity`: room for as many keys and texts as the bytes can hold (a member takes eight
     /// bytes at least) unless told: what is never written is never resident, and nothing is
     /// copied as it grows.
-    init(bytes: [UInt8], threads: Int = 1, capacity: Int? = nil) {
+    init(bytes: [UInt8], plan: ExecutionPlan = .oneThread, capacity: Int? = nil) {
         self.bytes = bytes
-        self.threads = max(1, threads)
+        var plan = plan
+        plan.threadsPerFile = max(1, plan.threadsPerFile)
+        self.plan = plan
         self.capacity = capacity ?? bytes.count / 8
         let strings = JSONStrings.asWritten(in: bytes)
         table = TranslationTableBuilder(strings: strings, localeIsKey: true, fixedLocaleRange: nil, capacity: 0)
@@ -113,15 +107,15 @@ final class StringTableCollector: StringTableSink {
     /// first splits what is left again (StringTableSplit.swift), which a second thread ending
     /// first cannot.
     func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? {
-        guard threads > 1, tableEnd - start >= Self.splitThreshold else { return nil }
-        let near = Self.splitNear ?? start + Int(Double(tableEnd - start) * Self.firstShare)
+        guard plan.threadsPerFile > 1, tableEnd - start >= plan.tableSplitFromBytes else { return nil }
+        let near = plan.tableSplitNear ?? start + Int(Double(tableEnd - start) * Self.firstShare)
         return (StringTableCollector(bytes: bytes, capacity: max(0, end - near) / 8 + 1), near)
     }
 
     /// The first thread's share of the table before the second's start.
     static let firstShare = 0.45
 
-    var waitsForPartner: Bool { Self.splitNear != nil }
+    var waitsForPartner: Bool { plan.tableSplitNear != nil }
 
     /// The partner's keys and texts after these, its locales numbered as one collector reading
     /// them after these numbers them (a name this one has keeps its number; the others follow
@@ -143,7 +137,7 @@ final class StringTableCollector: StringTableSink {
     /// thread of their own (a large table, more than one thread) while the first thread reads
     /// what follows the table; at 44 MB that was 20-30 ms of the decode.
     func tableEnded() {
-        guard threads > 1, entries.keyRanges.count >= Self.prepareFrom else { return }
+        guard plan.threadsPerFile > 1, entries.keyRanges.count >= plan.prepareKeysFrom else { return }
         preparation = KeyPreparation(keyRanges: entries.keyRanges, decodedKeys: entries.decodedKeys, bytes: bytes)
     }
 

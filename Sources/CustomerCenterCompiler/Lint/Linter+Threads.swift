@@ -6,7 +6,7 @@ import JSONSyntax
 extension Linter {
     /// Whether the stages after the parse of `source` run on several threads.
     static func runsOnThreads(_ source: SourceFile, options: LintOptions) -> Bool {
-        options.threadsPerFile >= 2 && source.bytes.count >= options.threadsFromBytes
+        options.plan.threadsWithinFile(bytes: source.bytes.count)
     }
 
     /// The schema walk beside the binding of references (`ResolvedConfig`), and, after each, the

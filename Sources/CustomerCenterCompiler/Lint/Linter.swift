@@ -20,15 +20,9 @@ package struct LintOptions: Sendable {
     /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
     /// a file found by name in a directory walk is skipped, not reported, when it is one.
     package var sniffsOtherKinds = false
-    /// How many threads one file's check may use (docs/performance.md "One big file"): with 1,
-    /// everything runs on the calling thread, as a loop would; with more, a large file's stages
-    /// may run side by side, with the same findings in the same order. The run gives each file
-    /// its share of `--jobs` (1 while it checks several files at once).
-    package var threadsPerFile = Parallel.availableCores
-    /// From this many bytes up, a file's stages after the parse run on `threadsPerFile` threads
-    /// (smaller files are done before a second thread would have started; tests lower it, so
-    /// that small files take the threaded path).
-    package var threadsFromBytes = 256 << 10
+    /// How the check spends its threads (``ExecutionPlan``): the findings are the same
+    /// whatever it says. The run gives each file its share of `--jobs`.
+    package var plan = ExecutionPlan()
     /// Syntax issues read before the parser gives up on a file. `lint --fix` lifts it, so that
     /// one pass finds every syntax fix, however many (docs/commands.md, "Fixes").
     package var syntaxIssueLimit = JSONParser.defaultIssueLimit
@@ -165,7 +159,7 @@ package enum Linter {
         // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
         // keys are 40 bytes of tape each), unless the caller keeps the tape.
         let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape,
-                                           threadsPerFile: options.threadsPerFile, issueLimit: options.syntaxIssueLimit)
+                                           plan: options.plan, issueLimit: options.syntaxIssueLimit)
         let parsed = document.parsed
         if options.sniffsOtherKinds, let kind = document.otherKind {
             analysis.otherKind = kind
@@ -278,7 +272,7 @@ package enum Linter {
             return options.severityOverrides[descriptor.id] != .off || (sink.gate.compileGate && descriptor.blocksCompile)
         }
         if runsOnThreads(source, options: options) {
-            runRulesOnThreads(rules, threads: options.threadsPerFile, context: context, into: &sink)
+            runRulesOnThreads(rules, threads: options.plan.threadsPerFile, context: context, into: &sink)
             return
         }
         for rule in rules { RuleCatalog.modelRules[rule].check(&context) }

@@ -23,9 +23,9 @@ package enum FileSystem {
         }
     }
 
-    /// All bytes of `path`, or of standard input for `-`. `threads`: how many threads a large
-    /// regular file may be read on (two halves side by side, `readInHalves`).
-    package static func read(_ path: String, threads: Int = 1) throws(Failure) -> [UInt8] {
+    /// All bytes of `path`, or of standard input for `-`. `plan`: whether a large regular file
+    /// may be read on two threads, and from what size (two halves side by side, `readInHalves`).
+    package static func read(_ path: String, plan: ExecutionPlan = .oneThread) throws(Failure) -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, name: "standard input") }
         // Only regular files are read: a device (`/dev/zero`), a FIFO or a socket is refused
         // before it is opened (opening a FIFO would wait for a writer; a device never ends).
@@ -49,14 +49,11 @@ package enum FileSystem {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "cannot read '\(path)': it is a directory", reason: "it is a directory")
         }
-        return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size), threads: threads)
+        return try readAll(fd: fd, name: "'\(path)'", expectedSize: Int(info.st_size), plan: plan)
     }
 
-    /// From this many bytes up, a regular file read on two threads is read in two halves.
-    @TaskLocal package static var halvesFromBytes = 8 << 20
-
     /// Reads to the end; `expectedSize` (from fstat) sizes the buffer once for regular files.
-    static func readAll(fd: Int32, name: String, expectedSize: Int = 0, threads: Int = 1) throws(Failure) -> [UInt8] {
+    static func readAll(fd: Int32, name: String, expectedSize: Int = 0, plan: ExecutionPlan = .oneThread) throws(Failure) -> [UInt8] {
         // A regular file over the cap is refused before a byte is read.
         if expectedSize > maxInputSize { throw tooLarge(name) }
         if expectedSize > 0 {
@@ -64,7 +61,7 @@ package enum FileSystem {
             let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
                 LargePages.advise(buffer.baseAddress!, count: expectedSize)
                 let filled: Result<Int, Failure>
-                if threads > 1, expectedSize >= halvesFromBytes {
+                if plan.threadsPerFile > 1, expectedSize >= plan.readHalvesFromBytes {
                     filled = readInHalves(fd: fd, into: buffer.baseAddress!, count: expectedSize, name: name)
                 } else {
                     filled = readFully(fd: fd, into: buffer.baseAddress!, count: expectedSize, at: nil, name: name)

@@ -11,13 +11,15 @@ package struct Policy: Sendable {
     package let configuration: LinterConfiguration?
     /// Options given whole instead of merged (tests vary one at a time).
     private var given: LintOptions?
-    /// How many threads each file's check may use; `nil`: the run's (`--jobs`, default every core).
-    package var threadsPerFile: Int?
+    /// How each file's check spends its threads: the run's plan (`--jobs`: one file alone gets
+    /// every thread), or each file's share of it when a job checks files side by side.
+    package var plan: ExecutionPlan
 
     /// The policy of files under `configuration` (which must be valid, or `nil`).
     package init(settings: RunSettings, configuration: LinterConfiguration?) {
         self.settings = settings
         self.configuration = configuration?.isValid == true ? configuration : nil
+        self.plan = settings.plan
     }
 
     /// A policy whose lint options are `options`, whatever the command line says of levels.
@@ -25,13 +27,13 @@ package struct Policy: Sendable {
         self.settings = settings
         self.configuration = nil
         self.given = options
+        self.plan = options.plan
     }
 
     /// The lint options: levels of the configuration file, then `--rule` in the order given.
     package var options: LintOptions {
         if var given {
-            if let threadsPerFile { given.threadsPerFile = threadsPerFile }
-            if let threadsFromBytes = settings.threadsFromBytes { given.threadsFromBytes = threadsFromBytes }
+            given.plan = plan
             return given
         }
         var levels = configuration?.rules ?? [:]
@@ -39,9 +41,7 @@ package struct Policy: Sendable {
         var options = LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
                                   severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
         options.oldestSDK = (configuration?.oldestSDK ?? OldestSDK()).overridden(by: settings.oldestSDK)
-        // `--jobs` is how many threads the whole run uses: one file alone gets them all.
-        options.threadsPerFile = threadsPerFile ?? Parallel.workers(settings.jobs, count: .max)
-        if let threadsFromBytes = settings.threadsFromBytes { options.threadsFromBytes = threadsFromBytes }
+        options.plan = plan
         return options
     }
 

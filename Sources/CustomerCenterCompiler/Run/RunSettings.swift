@@ -29,12 +29,15 @@ public struct RunSettings: Sendable {
     package var forceExclude = false
     /// `--jobs`: how many files are checked at once; `nil`: one per core. The output is the
     /// same whatever the number (docs/commands.md "Many files, every core").
-    public var jobs: Int?
+    public var jobs: Int? {
+        get { plan.files }
+        set { plan = ExecutionPlan(files: newValue).withThresholds(of: plan) }
+    }
     /// Findings of one rule shown per file before the rest are only counted; `nil`: all.
     public var displayCap: Int? = Linter.findingsPerRuleLimit
-    /// From how many bytes up a file alone may use several threads (`LintOptions.threadsFromBytes`);
-    /// `nil`: the built-in size. Tests lower it, so that small files take the threaded path.
-    package var threadsFromBytes: Int?
+    /// How the run spends its threads: `--jobs`, and the sizes from which a file's stages take
+    /// their threaded paths (tests lower them, so that small files take those paths).
+    package var plan = ExecutionPlan()
 
     /// Settings with nothing said.
     public init() {}

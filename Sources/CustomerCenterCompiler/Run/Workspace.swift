@@ -136,12 +136,12 @@ extension Workspace {
         }
     }
 
-    /// The text of `input` (noted as read), or `nil`, recorded as unreadable. `threads`: how
-    /// many threads a large file may be read on.
-    package mutating func read(_ input: RunInput, threads: Int = 1, log: inout RunLog) -> SourceFile? {
+    /// The text of `input` (noted as read), or `nil`, recorded as unreadable. `plan`: whether a
+    /// large file may be read on two threads.
+    package mutating func read(_ input: RunInput, plan: ExecutionPlan = .oneThread, log: inout RunLog) -> SourceFile? {
         writer.noteRead(input.path)
         do {
-            let bytes = try FileSystem.read(input.path, threads: threads)
+            let bytes = try FileSystem.read(input.path, plan: plan)
             let location = input.path == "-" ? input.display : FileSystem.absolute(input.path)
             return SourceFile(path: input.display, bytes: bytes, location: location)
         } catch {

@@ -98,7 +98,7 @@ extension Workspace {
                 work.append((input, policy))
             }
         }
-        for index in work.indices { work[index].policy.threadsPerFile = Self.threadsPerFile(jobs: settings.jobs, files: work.count) }
+        for index in work.indices { work[index].policy.plan = settings.plan.forEach(ofFiles: work.count) }
         let workspace = self
         let snapshot = ledger
         let outcomes = Parallel.map(work, jobs: settings.jobs) { item in
@@ -123,12 +123,6 @@ extension Workspace {
         }
     }
 
-    /// How many threads each of `files` files may use under `--jobs` (`nil`: every core): the
-    /// run's threads when it checks one file at a time, one each when files go side by side.
-    static func threadsPerFile(jobs: Int?, files: Int) -> Int {
-        Parallel.workers(jobs, count: files) > 1 ? 1 : Parallel.workers(jobs, count: .max)
-    }
-
     /// What checking one input left: its own log, its copy of the baseline, the ignore entries
     /// it used and the text it was checked in (`nil` when it was not checked).
     struct InputOutcome: Sendable {
@@ -142,7 +136,7 @@ extension Workspace {
     func lintOne(_ input: RunInput, policy: Policy, ledger: BaselineLedger?, job: Lint) -> InputOutcome {
         var workspace = self
         var outcome = InputOutcome(ledger: ledger)
-        guard var source = workspace.read(input, threads: policy.options.threadsPerFile, log: &outcome.log) else { return outcome }
+        guard var source = workspace.read(input, plan: policy.plan, log: &outcome.log) else { return outcome }
         if let mode = job.fix {
             // A file found by name that says it is another kind of JSON is never rewritten.
             if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
