@@ -29,17 +29,21 @@ package enum JSONParser {
         parseTape(bytes, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit)
     }
 
-    /// `parseTape`, handing the members of the string table at `/localization/localized_strings`
-    /// to `tableSink` instead of keeping them on the tape, when every member is a key whose
-    /// object holds only strings and nothing in the table is an issue (see `StringTableSink`).
-    /// The table's node is then an object without members, `isElidedTable`.
-    package static func parseTape(_ bytes: [UInt8], tableSink: any StringTableSink, issueLimit: Int = defaultIssueLimit) -> JSONTapeResult {
-        parseTape(bytes, maxDepth: defaultMaxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit, tableSink: tableSink)
+    /// `parseTape`, handing the members of the string table, the object at `pointer` (below the
+    /// root, through objects only; the caller knows where its format keeps one), to `tableSink`
+    /// instead of keeping them on the tape, when every member is a key whose object holds only
+    /// strings and nothing in the table is an issue (see `StringTableSink`). The table's node is
+    /// then an object without members, `isElidedTable`. Each token of `pointer` matches a key
+    /// written as it is (no escape); the root pointer names no table.
+    package static func parseTape(_ bytes: [UInt8], tableAt pointer: JSONPointer, tableSink: any StringTableSink,
+                                  issueLimit: Int = defaultIssueLimit) -> JSONTapeResult {
+        parseTape(bytes, maxDepth: defaultMaxDepth, issueLimit: issueLimit, spillLimit: JSONTape.Entry.spillLimit,
+                  table: (pointer, tableSink))
     }
 
     /// `parseTape` with the number of spills the tape may hold (tests lower it).
     static func parseTape(_ bytes: [UInt8], maxDepth: Int, issueLimit: Int, spillLimit: Int,
-                          tableSink: (any StringTableSink)? = nil) -> JSONTapeResult {
+                          table: (pointer: JSONPointer, sink: any StringTableSink)? = nil) -> JSONTapeResult {
         if let encoding = EncodingSniffer.nonUTF8Encoding(of: bytes) {
             return JSONTapeResult(
                 tape: JSONTape(bytes: bytes, entries: [], spills: [], texts: [], rootIndex: nil),
@@ -47,7 +51,10 @@ package enum JSONParser {
         }
         let (builder, rootIndex, issues, elided) = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth, issueLimit: issueLimit, spillLimit: spillLimit)
-            parser.tableSink = tableSink
+            if let table {
+                parser.tableSink = table.sink
+                parser.tablePath = table.pointer.tokens.map { Array($0.utf8) }
+            }
             let rootIndex = parser.parseDocument()
             return (parser.tape, rootIndex, parser.issues, parser.elidedTable)
         }
@@ -83,10 +90,13 @@ struct Parser {
 
     /// The spills the tape may hold (a spill's number must fit its entry).
     let spillLimit: Int
-    /// Where the members of `/localization/localized_strings` go, when not onto the tape.
+    /// Where the members of the string table go, when not onto the tape.
     var tableSink: (any StringTableSink)?
-    /// The root member being read is `localization` (an object at depth 2 is a root member's value).
-    var inLocalization = false
+    /// The keys leading from the root to the string table, outermost first, as written.
+    var tablePath: [[UInt8]] = []
+    /// How many keys of `tablePath` lead to the value being read: an object read at depth `d`
+    /// is on the way to the table when this is `d - 1` (the root's members are read at depth 1).
+    var tableKeysMatched = 0
     /// Whether a table's members went to the sink.
     var elidedTable = false
     /// The keys of the table member read last, all different (see `readTexts`).
@@ -272,8 +282,8 @@ struct Parser {
         let opening = ByteRange(start, start + 1)
         var seen = DuplicateKeyIndex(base: keySlots.count)
         defer { keySlots.removeSubrange(seen.base...) }
-        // The root's `localization` object, whose `localized_strings` may go to the table sink.
-        let isLocalization = depth == 2 && inLocalization
+        // An object on the way to the string table: one of its members may lead on to it, or be it.
+        let onTablePath = tableKeysMatched == depth - 1
         while true {
             switch try startItem(opening: opening, closer: UInt8(ascii: "}"), expected: .stringKey) {
             case .closed: return
@@ -292,11 +302,14 @@ struct Parser {
             if byte(at: pos) == UInt8(ascii: ":") {
                 pos += 1
                 try skipTrivia()
-                if _slowPath(depth <= 2 && tableSink != nil) {
-                    if depth == 1 {
-                        inLocalization = keyIs(keyIndex, "localization")
+                if _slowPath(depth <= tablePath.count && tableSink != nil) {
+                    if !onTablePath || !keyIs(keyIndex, tablePath[depth - 1]) {
                         try parseValue()
-                    } else if isLocalization, keyIs(keyIndex, "localized_strings"), try parseTable() {
+                    } else if depth < tablePath.count {
+                        tableKeysMatched = depth
+                        try parseValue()
+                        tableKeysMatched = depth - 1
+                    } else if try parseTable() {
                         // Read into the sink.
                     } else {
                         try parseValue()

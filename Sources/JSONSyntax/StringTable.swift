@@ -1,5 +1,5 @@
-/// Receives the members of a document's string table (`/localization/localized_strings`) as the
-/// parser reads them, instead of the tape: a table of a million tiny keys would otherwise be five
+/// Receives the members of a document's string table (the object at the pointer the caller
+/// gives `JSONParser.parseTape(_:tableAt:tableSink:issueLimit:)`) as the parser reads them, instead of the tape: a table of a million tiny keys would otherwise be five
 /// tape values a key (40 bytes, more than its text) held beside whatever the sink builds of it.
 ///
 /// The parser hands a member over only when it is a key written as it is (no escape) whose value
@@ -64,13 +64,13 @@ extension TapeBuilder {
 }
 
 extension Parser {
-    /// Whether the key at tape entry `index` is written as `name`'s bytes.
-    func keyIs(_ index: Int, _ name: StaticString) -> Bool {
+    /// Whether the key at tape entry `index` is written as `name`'s bytes (with no escape).
+    func keyIs(_ index: Int, _ name: [UInt8]) -> Bool {
         let entry = tape.entries[index]
         guard entry.kind == .string, entry.flags & JSONTape.Entry.simple != 0, !entry.isSpilled,
-              entry.payload == name.utf8CodeUnitCount + 2 else { return false }
+              entry.payload == name.count + 2 else { return false }
         let start = Int(entry.start) + 1
-        return name.withUTF8Buffer { ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[start..<start + $0.count]), $0) }
+        return name.withUnsafeBufferPointer { ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[start..<start + $0.count]), $0) }
     }
 
     /// Reads the object at `pos` (a `{`) into `tableSink`, leaving its node without members on
@@ -78,7 +78,7 @@ extension Parser {
     /// issues, the sink reset), when the table is not one to hand over: the caller reads it then.
     mutating func parseTable() throws(IssueLimitReached) -> Bool {
         guard let sink = tableSink, depth < maxDepth - 2, byte(at: pos) == UInt8(ascii: "{") else { return false }
-        // One table a document: the first is the one read (a repeated `localized_strings` is an issue).
+        // One table a document: the first is the one read (a repeated key is an issue).
         tableSink = nil
         let start = pos
         let mark = tape.mark

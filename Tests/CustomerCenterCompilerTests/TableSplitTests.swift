@@ -33,7 +33,7 @@ import JSONSyntax
         var plan = ExecutionPlan(threadsPerFile: threads)
         (plan.tableSplitFromBytes, plan.tableSplitNear) = (0, near)
         let collector = StringTableCollector(bytes: bytes, plan: plan)
-        let parsed = JSONParser.parseTape(bytes, tableSink: collector)
+        let parsed = JSONParser.parseTape(bytes, tableAt: StringTableCollector.tablePointer, tableSink: collector)
         let table = parsed.hasElidedTable ? describe(collector.build(strings: parsed.tape.strings, parent: .root)) : nil
         return (Collected(table: table, issues: parsed.issues, tree: parsed.root?.value), collector.keysTaken)
     }
@@ -78,7 +78,7 @@ import JSONSyntax
                 var plan = ExecutionPlan(threadsPerFile: threads)
                 plan.prepareKeysFrom = 0
                 let collector = StringTableCollector(bytes: bytes, plan: plan)
-                let parsed = JSONParser.parseTape(bytes, tableSink: collector)
+                let parsed = JSONParser.parseTape(bytes, tableAt: StringTableCollector.tablePointer, tableSink: collector)
                 return (collector.build(strings: parsed.tape.strings, parent: .root), collector.preparedKeysUsed)
             }
             let (alone, beside) = (build(threads: 1), build(threads: 2))

@@ -67,7 +67,7 @@ import PlatformLayer
 
     static func parse(_ bytes: [UInt8], sink: SplittingSink, spillLimit: Int = JSONTape.Entry.spillLimit) -> Outcome {
         let parsed = JSONParser.parseTape(bytes, maxDepth: JSONParser.defaultMaxDepth, issueLimit: JSONParser.defaultIssueLimit,
-                                          spillLimit: spillLimit, tableSink: sink)
+                                          spillLimit: spillLimit, table: (StringTableTests.configTable, sink))
         return Outcome(members: sink.members, issues: parsed.issues, tree: parsed.root?.value, texts: parsed.tape.strings.texts,
                        elided: parsed.hasElidedTable)
     }

@@ -2,7 +2,8 @@ import Testing
 import TestSupport
 @testable import JSONSyntax
 
-/// The members of `/localization/localized_strings` handed to a `StringTableSink` instead of the
+/// The members of the string table (the object at the pointer the parser is told,
+/// `/localization/localized_strings` for a config) handed to a `StringTableSink` instead of the
 /// tape: against the same document parsed without a sink, the sink gets exactly the table's
 /// members (keys and texts where the tape has them), and everything else (the issues, the rest
 /// of the tree) is the same; a table the parser cannot hand over is read as without a sink.
@@ -44,31 +45,38 @@ import TestSupport
         }
     }
 
-    /// `value` with the object at `localization/localized_strings` (the first that is an object) emptied.
-    static func withoutTable(_ value: JSONValue) -> JSONValue {
-        guard case .object(var members) = value.kind,
-              let at = members.firstIndex(where: { $0.key == "localization" }),
-              case .object(var inner) = members[at].value.kind,
-              let tableAt = inner.firstIndex(where: { member in
-                  guard member.key == "localized_strings", case .object = member.value.kind else { return false }
-                  return true
-              }) else { return value }
-        inner[tableAt].value = JSONValue(.object([]), range: inner[tableAt].value.range)
-        members[at].value = JSONValue(.object(inner), range: members[at].value.range)
+    /// Where a config keeps its string table.
+    static let configTable = JSONPointer(tokens: ["localization", "localized_strings"])
+
+    /// `value` with the object at `tokens` (at each level the first member of that key, and at
+    /// the last the first that is an object) emptied.
+    static func withoutTable(_ value: JSONValue, at tokens: ArraySlice<String>) -> JSONValue {
+        guard let token = tokens.first, case .object(var members) = value.kind else { return value }
+        let isLast = tokens.count == 1
+        guard let at = members.firstIndex(where: { member in
+            guard member.key == token else { return false }
+            if case .object = member.value.kind { return true }
+            return !isLast
+        }) else { return value }
+        let inner = members[at].value
+        members[at].value = isLast ? JSONValue(.object([]), range: inner.range) : withoutTable(inner, at: tokens.dropFirst())
         return JSONValue(.object(members), range: value.range)
     }
 
     /// Parses `text` with and without a sink and checks what each holds; returns whether the
     /// table was handed over.
     @discardableResult
-    static func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    static func check(_ text: String, tableAt pointer: JSONPointer = configTable, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let bytes = Array(text.utf8)
         let sink = RecordingSink()
         let plain = JSONParser.parseTape(bytes)
-        let parsed = JSONParser.parseTape(bytes, tableSink: sink)
-        // The first `localized_strings` that is an object.
+        let parsed = JSONParser.parseTape(bytes, tableAt: pointer, tableSink: sink)
+        let tokens = pointer.tokens
+        // The first object at the pointer's last key, below the first member of each key before it.
         func firstTable(_ root: JSONNode?) -> JSONNode? {
-            root?.member("localization")?.value.objectMembers?.first { $0.keyEquals("localized_strings") && $0.value.kind == .object }?.value
+            guard let last = tokens.last else { return nil }
+            let parent = tokens.dropLast().reduce(root) { node, token in node?.member(token)?.value }
+            return parent?.objectMembers?.first { $0.keyEquals(last) && $0.value.kind == .object }?.value
         }
         let table = firstTable(plain.root), elidedTable = firstTable(parsed.root)
         if parsed.hasElidedTable {
@@ -86,7 +94,7 @@ import TestSupport
             #expect(elidedTable?.isElidedTable == true && elidedTable?.objectMembers?.isEmpty == true, sourceLocation: sourceLocation)
             #expect(elidedTable?.range == table.range, sourceLocation: sourceLocation)
             #expect(sink.members == tapeMembers(table), "the sink has the table's members", sourceLocation: sourceLocation)
-            #expect(parsed.root.map { $0.value } == plain.root.map { withoutTable($0.value) }, "the rest of the tree", sourceLocation: sourceLocation)
+            #expect(parsed.root.map { $0.value } == plain.root.map { withoutTable($0.value, at: tokens[...]) }, "the rest of the tree", sourceLocation: sourceLocation)
             #expect(parsed.tape.strings.texts == plain.tape.strings.texts, "the decoded texts, numbered alike", sourceLocation: sourceLocation)
             for member in sink.members {
                 for pair in member.texts { #expect(parsed.tape.strings.text(pair.text) == plain.tape.strings.text(pair.text), sourceLocation: sourceLocation) }
@@ -152,6 +160,23 @@ import TestSupport
         // The first table is the one handed over; a repeated one is read onto the tape.
         #expect(Self.check(#"{"localization": {"localized_strings": {"k": {"en": "One"}}, "localized_strings": {"j": {"en": "Two"}}}}"#))
         #expect(Self.check(#"{"localization": {"localized_strings": "x", "localized_strings": {"j": {"en": "Two"}}}}"#))
+    }
+
+    /// The parser knows no config: the table is wherever the pointer it is told says, at any
+    /// depth, and only there; the root pointer names none.
+    @Test func theTableIsWhereThePointerSays() {
+        let table = #"{"k": {"en": "One"}, "j": {"de": "Zwei"}}"#
+        #expect(Self.check(#"{"strings": "# + table + "}", tableAt: JSONPointer(tokens: ["strings"])))
+        let deep = JSONPointer(tokens: ["a", "b", "c"])
+        #expect(Self.check(#"{"a": {"x": {"c": {}}, "b": {"c": "# + table + "}}}", tableAt: deep))
+        #expect(Self.check(#"{"z": 1, "a": {"b": {"y": [], "c": "# + table + "}}}", tableAt: deep))
+        #expect(!Self.check(#"{"a": {"x": {"c": "# + table + "}}}", tableAt: deep), "another key on the way")
+        #expect(!Self.check(#"{"a": {"b": [{"c": "# + table + "}]}}", tableAt: deep), "an array on the way")
+        #expect(!Self.check(#"{"b": {"c": "# + table + "}}", tableAt: deep), "not from the root")
+        #expect(!Self.check(#"{"a": {"b": {"c": {"c": "# + table + "}}}}", tableAt: JSONPointer(tokens: ["a", "b", "c", "c", "c"])), "the pointer goes deeper")
+        #expect(!Self.check(Self.config(table), tableAt: deep), "a config's table when told another place")
+        #expect(!Self.check(table, tableAt: .root))
+        #expect(!Self.check(#"{"l\u0031": {"t": "# + table + "}}", tableAt: JSONPointer(tokens: ["l1", "t"])), "keys are matched as written")
     }
 
     @Test func theIssueLimitInsideATableIsMetAsWithoutASink() {

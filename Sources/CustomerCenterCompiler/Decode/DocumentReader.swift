@@ -32,7 +32,7 @@ package enum DocumentReader {
                              collectingTable: Bool = false, plan: ExecutionPlan = .oneThread,
                              issueLimit: Int = JSONParser.defaultIssueLimit) -> Document {
         let table = collectingTable && decoding ? StringTableCollector(bytes: source.bytes, plan: plan) : nil
-        var parsed = table.map { JSONParser.parseTape(source.bytes, tableSink: $0, issueLimit: issueLimit) }
+        var parsed = table.map { JSONParser.parseTape(source.bytes, tableAt: StringTableCollector.tablePointer, tableSink: $0, issueLimit: issueLimit) }
             ?? JSONParser.parseTape(source.bytes, issueLimit: issueLimit)
         var format = inputFormat ?? parsed.root.flatMap(FormatDetection.detect)
         var repeated = repeatedKeyOffsets(parsed.issues)

@@ -46,6 +46,9 @@ struct LocaleKeyReader {
 /// the members a second thread reads from near the middle, and this one takes them in order
 /// (JSONSyntax's StringTableSplit.swift).
 final class StringTableCollector: StringTableSink {
+    /// Where an authoring config keeps the table the parser hands over (JSONSyntax is told, it
+    /// knows no config).
+    static let tablePointer = JSONPointer(tokens: ["localization", "localized_strings"])
     private let bytes: [UInt8]
     /// How many threads reading the table may use, and from what sizes (``ExecutionPlan``: the
     /// table's split and the keys prepared beside the parse).
