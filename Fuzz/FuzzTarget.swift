@@ -34,8 +34,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = Workspace().run(Compile(source, options: CompileOptions(customer: Customer(firstSeen: 86_400))))
     // Every fix, safe and unsafe: the fixer must end and never trap, whatever the bytes.
     let policy = Policy(settings: RunSettings(), configuration: nil)
-    let fixed = Fixer.fix(source) { FilePipeline.fixes($0, policy: policy, unsafe: true) }
-    _ = Fixer.fix(source) { FilePipeline.fixes($0, policy: policy, unsafe: false) }
+    let fixed = Fixer.fix(source) { policy.fixes($0, unsafe: true) }
+    _ = Fixer.fix(source) { policy.fixes($0, unsafe: false) }
     _ = UnifiedDiff.make(old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixed.source.bytes, as: UTF8.self), oldName: "a", newName: "b")
     _ = LinterConfiguration(source: source)
     _ = Baseline(source: source)

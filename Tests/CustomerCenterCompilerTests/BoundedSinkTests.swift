@@ -78,7 +78,9 @@ import JSONSyntax
         let source = SourceFile(path: "full.json", text: text)
         let options = LintOptions()
         let report = Linter.analyze(source, options: options).report.diagnostics
-        let everything = Linter.analyze(source, options: options, gate: options.gate, displayCap: nil).analysis.report
+        var request = PipelineRequest(source, options: options)
+        request.displayCap = nil
+        let everything = Pipeline.run(request).analysis.report
         #expect(everything.diagnostics.count > 3_000)
         let expected = FileReport(source: source, diagnostics: Linter.firstFindings(everything.diagnostics, perRule: Linter.findingsPerRuleLimit)).diagnostics
         #expect(report == expected)
@@ -98,8 +100,11 @@ import JSONSyntax
         let text = #"{"localization": {"default": "en", "localized_strings": {"a": {"en": " x"}, "b": {"en": " y"}, "c": {"en": " z"}}}}"#
         let source = SourceFile(path: "capped.json", text: text)
         let options = LintOptions()
-        let everything = Linter.analyze(source, options: options, gate: options.gate, displayCap: nil).analysis.report
-        let capped = Linter.analyze(source, options: options, gate: options.gate, displayCap: cap).analysis.report
+        var request = PipelineRequest(source, options: options)
+        request.displayCap = nil
+        let everything = Pipeline.run(request).analysis.report
+        request.displayCap = cap
+        let capped = Pipeline.run(request).analysis.report
         let perRule = everything.counts.byRule
         try #require(perRule.values.contains { $0 >= 3 }, "a rule with several findings: \(perRule)")
         #expect(capped.counts == everything.counts)

@@ -216,10 +216,10 @@ import JSONSyntax
         #expect(!formatted.contains("\"restore_purchases\""))
         #expect(formatted.components(separatedBy: "\"en\":").count == initial.components(separatedBy: "\"en\":").count)
         // diff compares configs: the table is in neither, so overriding one built-in label is one change.
-        let old = try #require(Linter.decode(Self.defaultConfig).config)
+        let old = try #require(Pipeline.decode(Self.defaultConfig).config)
         #expect(ConfigDiff.changes(from: old, to: old).isEmpty)
         let overridden = initial.replacingOccurrences(of: "\"localized_strings\": {", with: "\"localized_strings\": {\n      \"contact_support\": {\"en\": \"Write to us\"},")
-        let new = try #require(Linter.decode(SourceFile(path: "b.json", text: overridden)).config)
+        let new = try #require(Pipeline.decode(SourceFile(path: "b.json", text: overridden)).config)
         let changes = ConfigDiff.changes(from: old, to: new)
         #expect(changes.count == 1)
         #expect(changes.first?.message.contains("contact_support") == true)

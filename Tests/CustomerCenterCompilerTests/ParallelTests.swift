@@ -66,19 +66,19 @@ import PlatformLayer
         #expect(threadsPerFile(jobs: 3, files: 1) == 3)
         #expect(threadsPerFile(jobs: 3, files: 2) == 1)
         #expect(threadsPerFile(jobs: nil, files: 1) == Parallel.availableCores)
+        let file = SourceFile(path: "f", text: "{}")
         var settings = RunSettings()
         settings.jobs = 1
         var policy = Policy(settings: settings, configuration: nil)
-        #expect(policy.options.plan.threadsPerFile == 1)
+        #expect(policy.request(for: file).plan.threadsPerFile == 1)
         settings.plan.threadsFromBytes = 7
         settings.jobs = 4
         #expect(settings.plan.threadsFromBytes == 7, "--jobs keeps the plan's thresholds")
         policy = Policy(settings: settings, configuration: nil)
-        #expect(policy.options.plan.threadsPerFile == 4 && policy.options.plan.threadsFromBytes == 7)
+        #expect(policy.request(for: file).plan.threadsPerFile == 4 && policy.request(for: file).plan.threadsFromBytes == 7)
         policy.plan = .oneThread
-        #expect(policy.options.plan.threadsPerFile == 1)
+        #expect(policy.request(for: file).plan.threadsPerFile == 1)
         policy = Policy(options: LintOptions(), settings: settings)
-        policy.plan.threadsPerFile = 2
-        #expect(policy.options.plan.threadsPerFile == 2)
+        #expect(policy.request(for: file).plan == settings.plan, "options given whole run on the run's plan")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import JSONSyntax
 
 /// A lint reads `localized_strings` from the parser straight into its columns (no tape for the
-/// table): the model must be the one read from the tape (`Linter.decode`, which never hands the
+/// table): the model must be the one read from the tape (`Pipeline.decode`, which never hands the
 /// table over), and a table the columns cannot take as read (a repeated key, a response) is
 /// parsed again onto the tape.
 @Suite struct StringTableDecodeTests {
@@ -27,7 +27,7 @@ import JSONSyntax
         for table in tables {
             let source = SourceFile(path: "c.json", text: Examples.authoring(strings: table))
             let analysis = Linter.analyze(source)
-            #expect(Self.entries(analysis) == Self.entries(Linter.decode(source)), "\(table)")
+            #expect(Self.entries(analysis) == Self.entries(Pipeline.decode(source)), "\(table)")
             #expect(Self.entries(analysis).count == table.components(separatedBy: "}").count - 1)
             #expect(try #require(analysis.resolved).strings["caf\u{E9}"] != nil || !table.contains("caf"))
         }
@@ -38,7 +38,7 @@ import JSONSyntax
         let analysis = Linter.analyze(source)
         let repeated = analysis.report.diagnostics.filter { $0.id.rawValue == "json.duplicate-key" }
         #expect(repeated.count == 1, "the repeat is reported, as from the tape")
-        #expect(Self.entries(analysis) == Self.entries(Linter.decode(source)))
+        #expect(Self.entries(analysis) == Self.entries(Pipeline.decode(source)))
         #expect(analysis.resolved?.strings["k1"]?.translations.first?.textValue == "first")
     }
 
@@ -47,7 +47,7 @@ import JSONSyntax
         let source = SourceFile(path: "r.json", text: text)
         let analysis = Linter.analyze(source)
         #expect(analysis.format == .response)
-        #expect(Self.entries(analysis) == Self.entries(Linter.decode(source)))
+        #expect(Self.entries(analysis) == Self.entries(Pipeline.decode(source)))
         #expect(Self.entries(analysis).count == 1)
     }
 }

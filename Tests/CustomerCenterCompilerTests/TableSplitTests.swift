@@ -183,10 +183,10 @@ import JSONSyntax
     /// `points` (and the middle), against one thread's.
     static func checkReports(_ bytes: [UInt8], path: String, points: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         func reports(threads: Int, near: Int?) -> [String] {
-            var options = LintOptions()
-            options.plan = ExecutionPlan(threadsPerFile: threads)
-            (options.plan.tableSplitFromBytes, options.plan.tableSplitNear) = (0, near)
-            let report = Linter.lint(SourceFile(path: path, bytes: bytes), options: options)
+            var request = PipelineRequest(SourceFile(path: path, bytes: bytes))
+            request.plan = ExecutionPlan(threadsPerFile: threads)
+            (request.plan.tableSplitFromBytes, request.plan.tableSplitNear) = (0, near)
+            let report = Pipeline.run(request).analysis.report
             return ReportFormat.allCases.map { ReportRenderer.render(LintReport(files: [report]), format: $0) }
         }
         let alone = reports(threads: 1, near: nil)

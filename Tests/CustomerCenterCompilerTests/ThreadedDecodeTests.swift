@@ -105,13 +105,11 @@ import Testing
     /// the report one thread gives it.
     @Test func lintReportIsTheSame() {
         let source = SourceFile(path: "c.json", text: Self.config(paths: 600))
-        var one = LintOptions()
-        one.plan = .oneThread
-        var two = LintOptions()
-        two.plan = ExecutionPlan(threadsPerFile: 2)
+        var one = PipelineRequest(source), two = PipelineRequest(source)
+        (one.plan, two.plan) = (.oneThread, ExecutionPlan(threadsPerFile: 2))
         // (The members other than the screens decoded beside them too, in this small file.)
         (one.plan.decodeBesideFromBytes, two.plan.decodeBesideFromBytes) = (0, 0)
-        let (alone, beside) = (Linter.lint(source, options: one), Linter.lint(source, options: two))
+        let (alone, beside) = (Pipeline.run(one).analysis.report, Pipeline.run(two).analysis.report)
         #expect(!alone.diagnostics.isEmpty)
         let sameFindings = beside.diagnostics == alone.diagnostics
         #expect(sameFindings, "the findings differ")

@@ -49,11 +49,11 @@ import JSONSyntax
         var settings = RunSettings()
         settings.jobs = 2
         settings.plan.threadsFromBytes = 0
-        let options = Policy(settings: settings, configuration: nil).options
-        #expect(Linter.runsOnThreads(SourceFile(path: "f", text: "{}"), options: options))
+        let small = SourceFile(path: "f", text: "{}")
+        #expect(Policy(settings: settings, configuration: nil).request(for: small).plan.threadsWithinFile(bytes: small.bytes.count))
         settings.jobs = 1
-        #expect(!Linter.runsOnThreads(SourceFile(path: "f", text: "{}"), options: Policy(settings: settings, configuration: nil).options))
-        #expect(!Linter.runsOnThreads(SourceFile(path: "f", text: "{}"), options: LintOptions()), "a small file stays on one thread")
+        #expect(!Policy(settings: settings, configuration: nil).request(for: small).plan.threadsWithinFile(bytes: small.bytes.count))
+        #expect(!PipelineRequest(small).plan.threadsWithinFile(bytes: small.bytes.count), "a small file stays on one thread")
     }
 
     @Test func shippedExamplesAndRuleExamples() throws {
@@ -121,10 +121,11 @@ import JSONSyntax
     /// are new, some entries go stale.
     @Test func baseline() {
         let source = Self.generated(seed: 5)
-        var none: BaselineLedger?
         var policy = Policy(settings: RunSettings(), configuration: nil)
         policy.plan = .oneThread
-        let earlier = FilePipeline.check(Self.generated(seed: 6), policy: policy, baseline: &none, keep: .everything).analysis.report
+        var request = policy.request(for: Self.generated(seed: 6))
+        request.displayCap = nil
+        let earlier = Pipeline.run(request).analysis.report
         let baseline = Baseline(source: SourceFile(path: "baseline.json", text: Baseline.write([earlier])))
         #expect(baseline.diagnostics.isEmpty && baseline.entries.count > 500)
         Self.expectSame(source, baseline: baseline)
@@ -137,10 +138,10 @@ import JSONSyntax
     /// same payloads.
     @Test func compileGate() throws {
         func compile(_ source: SourceFile, levels: [RuleID: RuleLevel], threaded: Bool) -> String {
-            var options = LintOptions(severityOverrides: levels)
-            options.plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
-            options.plan.threadsFromBytes = 0
-            let result = Workspace().run(Compile(source, lintOptions: options))
+            var settings = RunSettings()
+            settings.plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
+            settings.plan.threadsFromBytes = 0
+            let result = Workspace(settings: settings).run(Compile(source, lintOptions: LintOptions(severityOverrides: levels)))
             let payloads: String = result.payloads.map { "\($0)" } ?? "refused"
             let renders: [String] = ReportFormat.allCases.map { ReportRenderer.render(result.lint.report, format: $0) }
             return payloads + "\n\(result.lint.verdict)\n\(result.report.diagnostics)\n" + renders.joined(separator: "\n")
@@ -175,11 +176,10 @@ import JSONSyntax
                                  "path.duplicate-id\u{0}/screens/MANAGEMENT/paths/10/id": 2, "survey.duplicate-option-title\u{0}/nowhere": 1]
             }
             func rules(threaded: Bool) -> DiagnosticSink {
-                var options = LintOptions()
-                options.plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
-                options.plan.threadsFromBytes = 0
+                var plan = ExecutionPlan(threadsPerFile: threaded ? 2 : 1)
+                plan.threadsFromBytes = 0
                 var sink = DiagnosticSink(file: source.path, keepPerRule: keep, gate: gate)
-                Linter.runRules(on: resolved, source: source, platforms: [.ios, .android], options: options, into: &sink)
+                Linter.runRules(on: resolved, source: source, platforms: [.ios, .android], options: LintOptions(), plan: plan, into: &sink)
                 return sink
             }
             let one = rules(threaded: false), two = rules(threaded: true)

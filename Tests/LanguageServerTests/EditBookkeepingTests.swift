@@ -61,7 +61,7 @@ import TestSupport
     /// compares the two texts from end to end, as before the region was followed).
     @Test func theChangesRegionGivesTheWholeTextsFootprint() throws {
         let source = SourceFile(path: "customer_center.json", bytes: Array(sample.utf8))
-        let resolved = try #require(FilePipeline.check(source, policy: Policy(settings: RunSettings(), configuration: nil)).resolved)
+        let resolved = try #require(Pipeline.run(Policy(settings: RunSettings(), configuration: nil).request(for: source)).analysis.resolved)
         let analysed = source.bytes
         let lexical = LexicalCheckpoints(analysed, stride: 64)
         let pieces = [" ", "\n", "  ", "a", "é", "\"", ",", "{", "x y", "\\"]

@@ -1,8 +1,8 @@
 import JSONSyntax
 
-/// One document as read (docs/design.md "The document reader"): the parsed text, its format,
-/// and the config when it is one. Lint, format, diff, pull and the language server all read
-/// through ``DocumentReader``, so a file is parsed once for every question asked of it.
+/// One document as read (docs/design.md "The pipeline"): the parsed text, its format, and the
+/// config when it is one. Everything that reads a config reads it through ``Pipeline`` (and
+/// `Formatter.format(_:)` of a text), so a file is parsed once for every question asked of it.
 package struct Document: Sendable {
     /// The text.
     package let source: SourceFile
@@ -27,7 +27,7 @@ package enum DocumentReader {
     /// (an authoring table of plain members and no repeated key); anything else is parsed again
     /// onto the tape. `plan`: how many threads reading the table and decoding may use, and from
     /// what sizes (``ExecutionPlan``). `issueLimit`: syntax issues read before the parser gives up
-    /// (``LintOptions/syntaxIssueLimit``).
+    /// (``PipelineRequest/syntaxIssueLimit``).
     package static func read(_ source: SourceFile, inputFormat: InputFormat? = nil, decoding: Bool = true,
                              collectingTable: Bool = false, plan: ExecutionPlan = .oneThread,
                              issueLimit: Int = JSONParser.defaultIssueLimit) -> Document {

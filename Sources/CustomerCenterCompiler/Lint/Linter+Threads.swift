@@ -4,11 +4,6 @@ import JSONSyntax
 /// file: the reader"). What they report is exactly what one thread reports: each thread writes
 /// into a sink of its own, taken back in the order one thread would have written.
 extension Linter {
-    /// Whether the stages after the parse of `source` run on several threads.
-    static func runsOnThreads(_ source: SourceFile, options: LintOptions) -> Bool {
-        options.plan.threadsWithinFile(bytes: source.bytes.count)
-    }
-
     /// The schema walk beside the binding of references (`ResolvedConfig`), and, after each, the
     /// index of the texts (`TextIndex`) read by both in parts: the schema's findings go into
     /// `sink` as one thread writes them; the resolved config is the one `ResolvedConfig(config)` makes.

@@ -9,13 +9,17 @@ import JSONSyntax
 extension Linter {
     /// For a UTF-16 or UTF-32 file: its format, and the `compat.ios-*` findings of its text read
     /// as UTF-8, at the file's own byte offsets. `nil` for any other file, or one iOS cannot decode.
-    static func iosReadingOfWideText(_ source: SourceFile, issues: [JSONSyntaxIssue], options: LintOptions)
+    static func iosReadingOfWideText(_ request: PipelineRequest, issues: [JSONSyntaxIssue])
         -> (format: InputFormat?, diagnostics: [Diagnostic])? {
+        let source = request.source
         guard issues.count == 1, case .unsupportedEncoding(let encoding) = issues[0].kind,
               let (bytes, offsets) = utf8(from: source.bytes, encoding) else { return nil }
-        var inner = options
-        inner.platforms = [.ios]
-        let analysis = analyze(SourceFile(path: source.path, bytes: bytes), options: inner)
+        // The same request of the UTF-8 text, for iOS, under the options' own gate.
+        var options = request.policy.options
+        options.platforms = [.ios]
+        var inner = request
+        (inner.source, inner.policy, inner.displayCap, inner.compileGate) = (SourceFile(path: source.path, bytes: bytes), FilePolicy(options: options), findingsPerRuleLimit, false)
+        let analysis = Pipeline.run(inner).analysis
         guard analysis.format == .response else { return (analysis.format, []) }
         func map(_ range: ByteRange) -> ByteRange {
             ByteRange(offsets[min(max(range.start, 0), offsets.count - 1)], offsets[min(max(range.end, 0), offsets.count - 1)])

@@ -14,18 +14,6 @@ package struct LintOptions: Sendable {
     package var requiredLocales: [String]
     /// The oldest SDK versions in the field (`oldest_sdk`, `--oldest-sdk`); empty: today's only.
     package var oldestSDK = OldestSDK()
-    /// Keep the syntax tape in the analysis (`Analysis.tape`): the language server reads the
-    /// cursor's place on it after an edit. Off for runs: the tape would stay beside the model.
-    package var keepsTape = false
-    /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
-    /// a file found by name in a directory walk is skipped, not reported, when it is one.
-    package var sniffsOtherKinds = false
-    /// How the check spends its threads (``ExecutionPlan``): the findings are the same
-    /// whatever it says. The run gives each file its share of `--jobs`.
-    package var plan = ExecutionPlan()
-    /// Syntax issues read before the parser gives up on a file. `lint --fix` lifts it, so that
-    /// one pass finds every syntax fix, however many (docs/commands.md, "Fixes").
-    package var syntaxIssueLimit = JSONParser.defaultIssueLimit
 
     /// Creates options.
     package init(inputFormat: InputFormat? = nil, platforms: Set<Platform>? = nil,
@@ -43,12 +31,6 @@ package struct LintOptions: Sendable {
         gate.levels = severityOverrides.mapValues(\.severity)
         gate.quiet = quiet
         return gate
-    }
-
-    /// Applies overrides and `quiet` to diagnostics (the configuration file's own findings).
-    func applyPolicy(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var gate = self.gate
-        return diagnostics.compactMap { gate.admit($0) }
     }
 }
 
@@ -80,95 +62,34 @@ package struct Analysis: Sendable {
     /// The config with its references bound, when the rules ran (the compiler and the language
     /// server reuse it).
     package internal(set) var resolved: ResolvedConfig?
-    /// The parsed text, when the options asked to keep it (`LintOptions.keepsTape`).
+    /// The parsed text, when the request asked to keep it (`PipelineRequest.keepsTape`).
     package internal(set) var tape: JSONTape?
     /// What other kind of JSON the document is, when the options sniff and its members say so:
     /// then nothing else was checked.
     package internal(set) var otherKind: String?
 }
 
-/// The lint pipeline: bytes → tree → model → diagnostics. One screen, every stage a plain call.
+/// The lint stages of one file, and its conveniences; ``Pipeline`` composes them.
 package enum Linter {
     /// Lints one file.
     package static func lint(_ source: SourceFile, options: LintOptions = LintOptions()) -> FileReport {
         analyze(source, options: options).report
     }
 
-    /// Reads one file into the model without running a rule (for `diff`): the syntax findings,
-    /// and the config when the file is a JSON object of a known format.
-    package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
-        let document = DocumentReader.read(source, inputFormat: inputFormat)
-        var sink = DiagnosticSink(file: source.path)
-        DocumentReader.emitSyntax(of: document, into: &sink)
-        var analysis = Analysis(report: FileReport(source: source, diagnostics: sink.diagnostics), config: nil, format: nil, platforms: Set(Platform.allCases))
-        guard document.parsed.root != nil, let format = document.format else { return analysis }
-        analysis.format = format
-        analysis.config = document.config
-        return analysis
-    }
-
     /// Lints one file and keeps the decoded model: findings at the options' levels, counted
     /// exactly, at most `findingsPerRuleLimit` of one rule shown.
     package static func analyze(_ source: SourceFile, options: LintOptions = LintOptions()) -> Analysis {
-        analyze(source, options: options, gate: options.gate, displayCap: findingsPerRuleLimit).analysis
+        Pipeline.run(PipelineRequest(source, options: options)).analysis
     }
 
-    /// The pipeline of one file under the run's `gate` (levels, ignores, baseline, counts):
-    /// parse, decode, resolve, rules; then the display cap (`nil`: show every finding). Returns
-    /// the gate as the file left it (ignores used, baseline entries matched, blockers seen).
-    static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
-                        displayCap: Int?) -> (analysis: Analysis, gate: FindingGate) {
-        var none: FixCandidates?
-        return analyze(source, options: options, gate: gate, displayCap: displayCap, fixes: &none)
-    }
-
-    /// ``analyze(_:options:gate:displayCap:)``. With `fixes`, the findings that pass give their fixes to it and are not kept
-    /// (``FixCandidates``, `lint --fix`), and the report has none.
-    static func analyze(_ source: SourceFile, options: LintOptions, gate: FindingGate,
-                        displayCap: Int?, fixes: inout FixCandidates?) -> (analysis: Analysis, gate: FindingGate) {
-        // The sink keeps the first findings of each rule in report order (at least the cap, at
-        // most twice as many) and only counts the rest. It keeps at least one: a cap of 0 (or
-        // less) is applied below, as every cap is.
-        var sink = DiagnosticSink(file: source.path, keepPerRule: displayCap.map { max($0, 1) }, gate: gate)
-        sink.fixes = fixes
-        defer { fixes = sink.fixes }
-        var analysis = Analysis(report: FileReport(source: source, diagnostics: []), config: nil, format: nil,
-                                platforms: options.platforms ?? Set(Platform.allCases))
-        // The syntax tape lives only inside `decode`: resolving and the rules read the model, and
-        // the tape would otherwise stay in memory beside it.
-        decode(source, options: options, into: &analysis, sink: &sink)
-        if let config = analysis.config {
-            // (Resolved already when it was bound on a thread beside the schema walk.)
-            let resolved = analysis.resolved ?? ResolvedConfig(config)
-            analysis.resolved = resolved
-            runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, into: &sink)
-        }
-        let counts = sink.gate.counts
-        let shown = sink.gate.showsEverything ? sink.diagnostics : firstFindings(sink.diagnostics, perRule: displayCap)
-        var omitted = counts.byRule
-        for diagnostic in shown { omitted[diagnostic.id, default: 0] -= 1 }
-        analysis.report = FileReport(source: source, shown: shown, counts: counts, omitted: omitted)
-        analysis.report.disabledRules = Set(options.severityOverrides.filter { $0.value == .off }.keys)
-        return (analysis, sink.gate)
-    }
-
-    /// Reads and decodes (``DocumentReader``): syntax and schema findings, the format, the
-    /// model and the platforms. A document whose own members say it is another kind of JSON is
-    /// only marked (`Analysis.otherKind`) when the options sniff.
-    private static func decode(_ source: SourceFile, options: LintOptions, into analysis: inout Analysis, sink: inout DiagnosticSink) {
-        // `localized_strings` goes straight into its columns, not onto the tape (a million tiny
-        // keys are 40 bytes of tape each), unless the caller keeps the tape.
-        let document = DocumentReader.read(source, inputFormat: options.inputFormat, collectingTable: !options.keepsTape,
-                                           plan: options.plan, issueLimit: options.syntaxIssueLimit)
-        let parsed = document.parsed
-        if options.sniffsOtherKinds, let kind = document.otherKind {
-            analysis.otherKind = kind
-            return
-        }
-        if options.keepsTape { analysis.tape = parsed.tape }
+    /// The decode stage of a document read (``DocumentReader``): syntax and schema findings, the
+    /// format, the model and the platforms; the config resolved too when `plan` binds it on a
+    /// thread beside the schema walk.
+    static func decode(_ document: Document, request: PipelineRequest, into analysis: inout Analysis, sink: inout DiagnosticSink) {
+        let (source, parsed, options) = (document.source, document.parsed, request.policy.options)
         DocumentReader.emitSyntax(of: document, into: &sink)
         // UTF-16 and UTF-32 are text iOS reads (Linter+WideText): its findings are those of the same text in UTF-8.
-        let wide = parsed.root == nil ? iosReadingOfWideText(source, issues: parsed.issues, options: options) : nil
+        let wide = parsed.root == nil ? iosReadingOfWideText(request, issues: parsed.issues) : nil
         // A response with no value at all (an empty file) is one neither SDK decodes either.
         analysis.format = document.format ?? wide?.format
         // What iOS makes of each syntax error (IOSDeferredSyntax), for responses only.
@@ -200,7 +121,7 @@ package enum Linter {
             SchemaValidation.validate(root, format: format, source: source, platforms: platforms, repeatedKeyOffsets: repeatedKeyOffsets,
                                       iosDeferredOffsets: iosDeferredOffsets, into: &sink)
         }
-        if let config = analysis.config, runsOnThreads(source, options: options) {
+        if let config = analysis.config, request.plan.threadsWithinFile(bytes: source.bytes.count) {
             analysis.resolved = validateBesideResolving(config, sink: &sink, validate: validate)
         } else {
             validate(&sink)
@@ -260,7 +181,7 @@ package enum Linter {
 
     /// Runs every model rule that applies to the format and is not switched off.
     static func runRules(on resolved: ResolvedConfig, source: SourceFile, platforms: Set<Platform>, options: LintOptions,
-                         into sink: inout DiagnosticSink) {
+                         plan: ExecutionPlan = .oneThread, into sink: inout DiagnosticSink) {
         var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
                                   source: source, sink: sink)
         context.platformsInferred = options.platforms == nil
@@ -271,8 +192,8 @@ package enum Linter {
             // A rule switched off does not run, unless compile needs its findings to refuse.
             return options.severityOverrides[descriptor.id] != .off || (sink.gate.compileGate && descriptor.blocksCompile)
         }
-        if runsOnThreads(source, options: options) {
-            runRulesOnThreads(rules, threads: options.plan.threadsPerFile, context: context, into: &sink)
+        if plan.threadsWithinFile(bytes: source.bytes.count) {
+            runRulesOnThreads(rules, threads: plan.threadsPerFile, context: context, into: &sink)
             return
         }
         for rule in rules { RuleCatalog.modelRules[rule].check(&context) }

@@ -48,7 +48,7 @@ extension ConfigDiff {
     package static func compare(_ old: SourceFile, _ new: SourceFile, options: DiffOptions) -> DiffResult {
         var sides: [(config: CustomerCenterConfig, format: InputFormat?)] = []
         for source in [old, new] {
-            let analysis = Linter.decode(source, inputFormat: options.inputFormat)
+            let analysis = Pipeline.decode(source, inputFormat: options.inputFormat)
             // Only syntax errors stop the comparison: the model of a config with other findings
             // is still what the SDKs would read.
             let syntax = analysis.report.diagnostics.filter { $0.id.descriptor?.isSyntax == true && $0.severity == .error }
@@ -156,6 +156,6 @@ extension ConfigDiff {
     /// The payload `compile` writes for `platform` and `locale`, read back as a response.
     static func payload(_ resolved: ResolvedConfig, _ platform: Platform, _ locale: String) -> CustomerCenterConfig? {
         guard let payload = Compiler.payloads(resolved, platforms: [platform], locales: [locale]).first else { return nil }
-        return Linter.decode(SourceFile(path: Compiler.relativePath(of: payload), text: payload.text), inputFormat: .response).config
+        return Pipeline.decode(SourceFile(path: Compiler.relativePath(of: payload), text: payload.text), inputFormat: .response).config
     }
 }

@@ -114,15 +114,20 @@ package struct EditorSession: Sendable {
     /// The parsed text is kept (`Analysis.tape`).
     package func analyze(_ source: SourceFile, policy: Policy) -> Analysis {
         var ledger = baseline
-        return FilePipeline.check(source, policy: policy, baseline: &ledger, sniff: true, keepingTape: true).analysis
+        var request = policy.request(for: source)
+        (request.sniffsOtherKinds, request.keepsTape) = (true, true)
+        return policy.check(request, baseline: &ledger).analysis
     }
 
-    /// The findings of `rules` alone in `source` under `policy` (see `FilePipeline.check(_:policy:onlyRules:)`),
-    /// for `platforms` (those a whole document was checked for, when `source` is a part of it).
+    /// The findings of `rules` alone in `source` under `policy` (every other rule off, every
+    /// finding kept; a document whose own members say it is another kind of JSON stops the
+    /// check), for `platforms` (those a whole document was checked for, when `source` is a part of it).
     package func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>, platforms: Set<Platform>) -> Analysis {
         var settings = policy.settings
         settings.platforms = platforms
-        return FilePipeline.check(source, policy: Policy(settings: settings, configuration: policy.configuration), onlyRules: rules)
+        var request = Policy(settings: settings, configuration: policy.configuration).request(for: source)
+        (request.policy, request.sniffsOtherKinds, request.displayCap) = (request.policy.reporting(only: rules), true, nil)
+        return Pipeline.run(request).analysis
     }
 
     /// What `lint --fix` makes of `source` under `policy` (`nil`: the built-in one), safe fixes only.

@@ -9,8 +9,9 @@ package struct Policy: Sendable {
     package let settings: RunSettings
     /// The configuration file that applies, when there is one the run can follow.
     package let configuration: LinterConfiguration?
-    /// Options given whole instead of merged (tests vary one at a time).
-    private var given: LintOptions?
+    /// The lint options, merged once: levels of the configuration file, then `--rule` in the
+    /// order given (or options given whole: tests vary one at a time).
+    package let options: LintOptions
     /// How each file's check spends its threads: the run's plan (`--jobs`: one file alone gets
     /// every thread), or each file's share of it when a job checks files side by side.
     package var plan: ExecutionPlan
@@ -19,37 +20,32 @@ package struct Policy: Sendable {
     package init(settings: RunSettings, configuration: LinterConfiguration?) {
         self.settings = settings
         self.configuration = configuration?.isValid == true ? configuration : nil
-        self.plan = settings.plan
+        options = Self.merged(settings, self.configuration)
+        plan = settings.plan
     }
 
     /// A policy whose lint options are `options`, whatever the command line says of levels.
     package init(options: LintOptions, settings: RunSettings) {
         self.settings = settings
         self.configuration = nil
-        self.given = options
-        self.plan = options.plan
+        self.options = options
+        plan = settings.plan
     }
 
-    /// The lint options: levels of the configuration file, then `--rule` in the order given.
-    package var options: LintOptions {
-        if var given {
-            given.plan = plan
-            return given
-        }
+    /// Built-in defaults < the configuration file < the command line.
+    private static func merged(_ settings: RunSettings, _ configuration: LinterConfiguration?) -> LintOptions {
         var levels = configuration?.rules ?? [:]
         for (id, level) in RuleSelection.levels(settings.rules) { levels[id] = level }
         var options = LintOptions(inputFormat: settings.inputFormat, platforms: settings.platforms ?? configuration?.platforms,
                                   severityOverrides: levels, quiet: settings.quiet, requiredLocales: configuration?.requiredLocales ?? [])
         options.oldestSDK = (configuration?.oldestSDK ?? OldestSDK()).overridden(by: settings.oldestSDK)
-        options.plan = plan
         return options
     }
 
-    /// The gate of `source`: the options' levels and the `ignore` entries that name it (or no file).
-    package func gate(for source: SourceFile) -> FindingGate {
-        var gate = options.gate
-        gate.ignores = ignores(for: source)
-        return gate
+    /// How `source` is judged: the options, and their gate with the `ignore` entries that name
+    /// it (or no file). Made once per file.
+    package func filePolicy(for source: SourceFile) -> FilePolicy {
+        FilePolicy(options: options, ignores: ignores(for: source))
     }
 
     /// The gate of the command line alone (a baseline's own findings).

@@ -88,7 +88,7 @@ struct UnusableConfig: Error {
 enum StringsConfig {
     /// The resolved authoring config of `source`, or why there is none.
     static func resolve(_ source: SourceFile) -> Result<ResolvedConfig, UnusableConfig> {
-        let analysis = Linter.decode(source)
+        let analysis = Pipeline.decode(source)
         let errors = analysis.report.diagnostics.filter { $0.severity == .error && $0.id.descriptor?.isSyntax == true }
         if !errors.isEmpty {
             return .failure(UnusableConfig(reason: "\(source.path) has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))

@@ -34,14 +34,21 @@ extension Workspace {
         let policy = Policy(settings: settings, configuration: job.configuration)
         let fixed = Self.fix(job.source, policy: policy, unsafe: job.unsafe)
         return FixResult(source: fixed.source, applied: fixed.applied,
-                         report: FilePipeline.check(fixed.source, policy: policy, keep: .everything).report, changed: fixed.changed)
+                         report: Self.everyFinding(of: fixed.source, policy: policy).report, changed: fixed.changed)
     }
 
     /// Fixes one text under `policy`: every finding's fix, not only those a display would show.
     /// The findings that remain are the caller's to check (a run reports them as it reports
     /// any file).
     package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
-        Fixer.fix(source) { file in FilePipeline.fixes(file, policy: policy, unsafe: unsafe) }
+        Fixer.fix(source) { file in policy.fixes(file, unsafe: unsafe) }
+    }
+
+    /// `source` under `policy` with every finding shown.
+    static func everyFinding(of source: SourceFile, policy: Policy) -> Analysis {
+        var request = policy.request(for: source)
+        request.displayCap = nil
+        return Pipeline.run(request).analysis
     }
 
     /// `--fix` / `--fix-dry-run` of one input: the fixes, then the write (or the diff). Returns
@@ -86,7 +93,7 @@ extension Workspace {
         guard let original = try? FileSystem.read(input.path == "-" ? "/dev/null" : input.path), input.path != "-",
               original != fixed.bytes else { return remaining }
         let disk = SourceFile(path: fixed.path, bytes: original, location: fixed.location)
-        return DiskPositions.report(remaining, fixed: fixed, disk: disk, diskFindings: FilePipeline.check(disk, policy: policy, keep: .everything).report.diagnostics)
+        return DiskPositions.report(remaining, fixed: fixed, disk: disk, diskFindings: Self.everyFinding(of: disk, policy: policy).report.diagnostics)
     }
 }
 

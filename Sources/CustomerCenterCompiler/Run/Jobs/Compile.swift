@@ -142,17 +142,18 @@ extension Workspace {
     /// One source linted under the compile gate, then its payloads, or `nil` with why recorded.
     /// An SDK response is refused as a usage error: it is what `compile` makes, not what it reads.
     func compile(_ source: SourceFile, policy: Policy, options: CompileOptions, log: inout RunLog) -> (Analysis, [CompiledPayload]?) {
-        var none: BaselineLedger?
-        var (analysis, gate) = FilePipeline.check(source, policy: policy, baseline: &none, inputFormat: policy.options.inputFormat,
-                                                  platforms: options.platforms, compileGate: true)
+        var request = policy.request(for: source)
+        request.compileGate = true
+        if let platforms = options.platforms { request.policy.options.platforms = platforms }
+        var (analysis, gate) = Pipeline.run(request)
         if analysis.format == .response, policy.options.inputFormat == nil {
             log.record(.refused(message: "'\(source.path)' is an SDK response (what the SDKs download and `pull` saves), not an authoring config",
                                 help: "compile the authoring config it was made from; check a response with 'customer-center lint \(source.path)'"))
             return (analysis, nil)
         }
         if analysis.format != .authoring {
-            (analysis, gate) = FilePipeline.check(source, policy: policy, baseline: &none, inputFormat: .authoring,
-                                                  platforms: options.platforms, compileGate: true)
+            request.policy.options.inputFormat = .authoring
+            (analysis, gate) = Pipeline.run(request)
         }
         log.record(analysis.report)
         if let report = policy.configurationReport(used: gate.usedIgnores, checked: [source]) { log.recordOwn(report) }

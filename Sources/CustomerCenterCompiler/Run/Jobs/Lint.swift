@@ -139,13 +139,15 @@ extension Workspace {
         guard var source = workspace.read(input, plan: policy.plan, log: &outcome.log) else { return outcome }
         if let mode = job.fix {
             // A file found by name that says it is another kind of JSON is never rewritten.
-            if !input.explicit, let kind = DocumentReader.read(source, decoding: false).otherKind {
+            if !input.explicit, let kind = Pipeline.read(source).otherKind {
                 outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
                 return outcome
             }
             source = workspace.fix(source, input: input, mode: mode, unsafe: job.unsafeFixes, policy: policy, log: &outcome.log)
         }
-        let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &outcome.ledger, sniff: !input.explicit && job.fix == nil)
+        var request = policy.request(for: source)
+        request.sniffsOtherKinds = !input.explicit && job.fix == nil
+        let (analysis, after) = policy.check(request, baseline: &outcome.ledger)
         if let kind = analysis.otherKind {
             outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
             return outcome
@@ -157,7 +159,7 @@ extension Workspace {
         let report = job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
         outcome.log.record(report.keepingShownText())
         // A large file checked on several threads: its model is freed beside the rest of the run.
-        if Linter.runsOnThreads(source, options: policy.options) { Parallel.release(consume analysis) }
+        if policy.plan.threadsWithinFile(bytes: source.bytes.count) { Parallel.release(consume analysis) }
         return outcome
     }
 
@@ -171,7 +173,7 @@ extension Workspace {
         var ledger = baseline.map { BaselineLedger($0, pathKey: $0.pathKey) }
         var used = Set<Int>()
         for source in sources {
-            let (analysis, after) = FilePipeline.check(source, policy: policy, baseline: &ledger)
+            let (analysis, after) = policy.check(policy.request(for: source), baseline: &ledger)
             used.formUnion(after.usedIgnores)
             log.record(analysis.report)
         }

@@ -49,7 +49,7 @@ extension Workspace {
         var log = RunLog()
         guard let source = workspace.read(input, log: &log) else { return log }
         // One read answers both questions: is it another kind of JSON, and its canonical form.
-        let document = DocumentReader.read(source, decoding: false)
+        let document = Pipeline.read(source)
         if !input.explicit, let kind = document.otherKind {
             log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
             return log

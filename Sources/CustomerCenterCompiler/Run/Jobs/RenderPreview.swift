@@ -86,9 +86,11 @@ extension Workspace {
               let input = group.inputs.first, let source = read(input, log: &log) else { return false }
         // The page never lands on what the run read (the config, the configuration file).
         if let output = job.output, output != "-", refuses(output, option: "-o", log: &log) { return false }
-        var none: BaselineLedger?
-        let analysis = FilePipeline.check(source, policy: policy, baseline: &none, keep: .everything,
-                                          inputFormat: settings.inputFormat, platforms: [job.options.platform]).analysis
+        var request = policy.request(for: source)
+        request.displayCap = nil
+        if let format = settings.inputFormat { request.policy.options.inputFormat = format }
+        request.policy.options.platforms = [job.options.platform]
+        let analysis = Pipeline.run(request).analysis
         if analysis.format == .response, settings.inputFormat == nil {
             log.record(.refused(message: "'\(source.path)' is an SDK response (what the SDKs download and `pull` saves), not an authoring config",
                                 help: "preview the authoring config it was made from; check a response with 'customer-center lint \(source.path)'"))

@@ -149,7 +149,7 @@ package enum PulledConfig {
     /// Why `body` cannot be saved (not whole JSON, or JSON but not an object), or `nil`.
     package static func problem(of body: [UInt8], redact: (String) -> String = { $0 }) -> String? {
         let source = SourceFile(path: "body", bytes: body)
-        if let syntax = DocumentReader.syntaxErrors(of: DocumentReader.read(source, decoding: false)).first {
+        if let syntax = DocumentReader.syntaxErrors(of: Pipeline.read(source)).first {
             let place = source.location(of: syntax.range.start)
             return "not whole JSON (truncated or not JSON): \(redact(syntax.message)) at byte \(syntax.range.start) (line \(place.line))"
         }
@@ -160,7 +160,7 @@ package enum PulledConfig {
     /// The locales of the unprocessed config (its default and supported ones), each usable as a
     /// file name, or why not.
     package static func locales(ofUnprocessed body: [UInt8], redact: (String) -> String = { $0 }) throws(PullFailure) -> [String] {
-        guard let config = Linter.decode(SourceFile(path: "unprocessed config", bytes: body)).config else {
+        guard let config = Pipeline.decode(SourceFile(path: "unprocessed config", bytes: body)).config else {
             throw PullFailure(message: "the unprocessed config is not a Customer Center config; cannot learn its locales")
         }
         let locales = ResolvedConfig(config).targetLocaleCodes
