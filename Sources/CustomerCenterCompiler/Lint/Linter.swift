@@ -59,8 +59,8 @@ package struct Analysis: Sendable {
     package var format: InputFormat?
     /// The platforms it was checked for.
     package var platforms: Set<Platform>
-    /// The config with its references bound, when the rules ran (the compiler and the language
-    /// server reuse it).
+    /// The config with its references bound, when the rules ran or the request stopped after
+    /// resolving (the compiler and the language server reuse it).
     package internal(set) var resolved: ResolvedConfig?
     /// The parsed text, when the request asked to keep it (`PipelineRequest.keepsTape`).
     package internal(set) var tape: JSONTape?

@@ -26,7 +26,7 @@ package enum Pipeline {
     /// ``run(_:)``. With `fixes`, the findings that pass give their fixes to it and are not kept
     /// (``FixCandidates``, `lint --fix`), and the report has none.
     package static func run(_ request: PipelineRequest, fixes: inout FixCandidates?) -> (analysis: Analysis, gate: FindingGate) {
-        if request.stopAfter == .decode { return decoded(request) }
+        if request.stopAfter != .rules { return decoded(request) }
         let (source, options) = (request.source, request.policy.options)
         var gate = request.policy.gate
         if request.compileGate { gate.compileBlocking = RuleCatalog.compileBlockingRules }
@@ -73,8 +73,9 @@ package enum Pipeline {
         Linter.decode(document, request: request, into: &analysis, sink: &sink)
     }
 
-    /// The request stopped after the decode: the syntax findings, unfiltered, and the config
-    /// when the file is a JSON object of a known format; no schema walk, no rule.
+    /// The request stopped after the decode (or the resolution): the syntax findings,
+    /// unfiltered, and the config (resolved) when the file is a JSON object of a known format;
+    /// no schema walk, no rule.
     private static func decoded(_ request: PipelineRequest) -> (analysis: Analysis, gate: FindingGate) {
         let source = request.source
         let document = DocumentReader.read(source, inputFormat: request.policy.options.inputFormat, plan: request.plan,
@@ -86,14 +87,17 @@ package enum Pipeline {
         guard document.parsed.root != nil, let format = document.format else { return (analysis, sink.gate) }
         analysis.format = format
         analysis.config = document.config
+        if request.stopAfter == .resolve, let config = document.config { analysis.resolved = ResolvedConfig(config) }
         return (analysis, sink.gate)
     }
 
     /// The syntax findings and the config of `source` read as `inputFormat` (detected when
-    /// `nil`), without a rule: a request stopped after the decode, on the calling thread.
-    package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil) -> Analysis {
+    /// `nil`), without a rule: a request stopped after the decode (or, with `.resolve`, the
+    /// config resolved too), on the calling thread.
+    package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil,
+                               stopAfter stage: PipelineRequest.Stage = .decode) -> Analysis {
         var request = PipelineRequest(source, options: LintOptions(inputFormat: inputFormat))
-        (request.stopAfter, request.plan) = (.decode, .oneThread)
+        (request.stopAfter, request.plan) = (stage, .oneThread)
         return run(request).analysis
     }
 }
@@ -103,9 +107,10 @@ package enum Pipeline {
 package struct PipelineRequest: Sendable {
     /// The stage a request stops after.
     package enum Stage: Sendable {
-        /// The syntax findings and the decoded config; no schema walk, resolution or rule
-        /// (`diff`, the strings commands, a pulled config's locales).
+        /// The syntax findings and the decoded config; no schema walk, resolution or rule (`diff`).
         case decode
+        /// The same, and the config resolved (the strings commands, a pulled config's locales).
+        case resolve
         /// Every stage.
         case rules
     }

@@ -88,18 +88,18 @@ struct UnusableConfig: Error {
 enum StringsConfig {
     /// The resolved authoring config of `source`, or why there is none.
     static func resolve(_ source: SourceFile) -> Result<ResolvedConfig, UnusableConfig> {
-        let analysis = Pipeline.decode(source)
+        let analysis = Pipeline.decode(source, stopAfter: .resolve)
         let errors = analysis.report.diagnostics.filter { $0.severity == .error && $0.id.descriptor?.isSyntax == true }
         if !errors.isEmpty {
             return .failure(UnusableConfig(reason: "\(source.path) has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))
         }
-        guard let config = analysis.config else {
+        guard let config = analysis.config, let resolved = analysis.resolved else {
             return .failure(UnusableConfig(reason: "\(source.path) is not a Customer Center config", report: FileReport(source: source, diagnostics: [])))
         }
         guard config.format == .authoring else {
             return .failure(UnusableConfig(reason: "\(source.path) is an SDK response (one locale, no keys): translate the authoring config it was compiled from",
                                            report: FileReport(source: source, diagnostics: [])))
         }
-        return .success(ResolvedConfig(config))
+        return .success(resolved)
     }
 }

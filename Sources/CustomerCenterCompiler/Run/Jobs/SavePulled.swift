@@ -160,10 +160,10 @@ package enum PulledConfig {
     /// The locales of the unprocessed config (its default and supported ones), each usable as a
     /// file name, or why not.
     package static func locales(ofUnprocessed body: [UInt8], redact: (String) -> String = { $0 }) throws(PullFailure) -> [String] {
-        guard let config = Pipeline.decode(SourceFile(path: "unprocessed config", bytes: body)).config else {
+        guard let resolved = Pipeline.decode(SourceFile(path: "unprocessed config", bytes: body), stopAfter: .resolve).resolved else {
             throw PullFailure(message: "the unprocessed config is not a Customer Center config; cannot learn its locales")
         }
-        let locales = ResolvedConfig(config).targetLocaleCodes
+        let locales = resolved.targetLocaleCodes
         guard !locales.isEmpty else { throw PullFailure(message: "the unprocessed config names no locale (localization.supported or default)") }
         if let bad = locales.first(where: { !Compiler.isSafeFileName($0) }) {
             throw PullFailure(message: "the locale '\(redact(bad))' cannot be a file name; nothing was written")
