@@ -77,7 +77,7 @@ extension CompletionSlot {
             if changes.isEmpty { return at(offset, in: root) }
             if let resolved = entry.analysis.resolved,
                EditFootprint(analysed: entry.analysis.report.source.bytes, current: document.bytes, changes: changes.changes,
-                             lexical: entry.lexical, resolved: resolved).kind != .other,
+                             lexical: entry.lexical, resolved: resolved, tape: root.tape).kind != .other,
                let slot = at(analysed, in: root), let moved = slot.moved(changes) {
                 return moved
             }

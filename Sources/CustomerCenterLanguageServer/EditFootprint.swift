@@ -22,12 +22,32 @@ struct EditFootprint {
     let suffix: Int
 
     /// The footprint of `changes` (in the order made), which turned `analysed` into `current`;
-    /// `lexical` knows where the strings and comments of `analysed` are.
-    init(analysed: [UInt8], current: [UInt8], changes: [TextDocument.ByteChange], lexical: LexicalCheckpoints, resolved: ResolvedConfig) {
+    /// `lexical` knows where the strings and comments of `analysed` are; `tape`, when given, is
+    /// the analysed text's parse (the key of an edited text is found on it).
+    init(analysed: [UInt8], current: [UInt8], changes: [TextDocument.ByteChange], lexical: LexicalCheckpoints, resolved: ResolvedConfig,
+         tape: JSONTape? = nil) {
         let region = Self.region(of: changes)
+        let owner = { (start: Int) in Self.key(ofTextAt: start, resolved, tape) }
         (kind, prefix, suffix) = analysed.withUnsafeBufferPointer { old in
-            current.withUnsafeBufferPointer { new in Self.kind(old, new, region, lexical, resolved) }
+            current.withUnsafeBufferPointer { new in Self.kind(old, new, region, lexical, owner) }
         }
+    }
+
+    /// The key of `localized_strings` one of whose texts is the literal whose opening quote is at
+    /// `start` (`ResolvedConfig.key(ofTextAt:)`). With the tape, the table's member that holds
+    /// `start` is found on it and only that entry's texts are asked, not every entry's.
+    static func key(ofTextAt start: Int, _ resolved: ResolvedConfig, _ tape: JSONTape?) -> String? {
+        guard let root = tape?.root else { return resolved.key(ofTextAt: start) }
+        guard let localization = root.objectMembers?.first(named: "localization")?.member,
+              let table = localization.value.objectMembers?.first(named: "localized_strings")?.member.value.objectMembers else { return nil }
+        for member in table {
+            let range = member.value.range
+            if range.end <= start { continue }
+            guard range.start < start else { return nil }
+            let key = member.key
+            return resolved.strings[key]?.translations.containsLiteral(startingAt: start) == true ? key : nil
+        }
+        return nil
     }
 
     /// Where `changes` (in the order made) can have changed anything: the texts are the same
@@ -62,7 +82,7 @@ struct EditFootprint {
 
     private static func kind(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>,
                              _ region: (start: Int, analysedEnd: Int, currentEnd: Int),
-                             _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> (Kind, prefix: Int, suffix: Int) {
+                             _ lexical: LexicalCheckpoints, _ owner: (Int) -> String?) -> (Kind, prefix: Int, suffix: Int) {
         // The common prefix and suffix (not overlapping in either text), as a scan of the whole
         // texts finds them; outside the changes' region the bytes are the same, so the scans
         // start at its edges.
@@ -77,12 +97,12 @@ struct EditFootprint {
         let inserted = UnsafeBufferPointer(rebasing: new[prefix..<(new.count - suffix)])
         let before: UInt8? = prefix > 0 ? old[prefix - 1] : nil
         let after: UInt8? = suffix > 0 ? old[old.count - suffix] : nil
-        return (kind(removed, inserted, before: before, after: after, at: prefix, lexical, resolved), prefix, suffix)
+        return (kind(removed, inserted, before: before, after: after, at: prefix, lexical, owner), prefix, suffix)
     }
 
     /// What replacing `removed` by `inserted` at `offset` of the analysed text changes.
     private static func kind(_ removed: UnsafeBufferPointer<UInt8>, _ inserted: UnsafeBufferPointer<UInt8>, before: UInt8?, after: UInt8?,
-                             at offset: Int, _ lexical: LexicalCheckpoints, _ resolved: ResolvedConfig) -> Kind {
+                             at offset: Int, _ lexical: LexicalCheckpoints, _ owner: (Int) -> String?) -> Kind {
         switch lexical.state(at: offset) {
         case .between:
             // Blanks between two tokens: not inside a literal (`tr ue`, `1 2`) or a comment's
@@ -94,7 +114,7 @@ struct EditFootprint {
         case .string(let start, let quote):
             // Inside one literal, and it still ends where it did: no quote, escape or control byte.
             let plain = { (byte: UInt8) in byte != quote && byte != UInt8(ascii: "\\") && byte >= 0x20 }
-            guard removed.allSatisfy(plain), inserted.allSatisfy(plain), let key = resolved.key(ofTextAt: start) else { return .other }
+            guard removed.allSatisfy(plain), inserted.allSatisfy(plain), let key = owner(start) else { return .other }
             return .text(key: key)
         case .escaped, .comment:
             return .other

@@ -14,7 +14,8 @@ enum HoverProvider {
         guard let offset = changes.analysed(offset) else { return nil }
         // What changed since the analysis, when something did.
         let footprint = changes.isEmpty ? nil : EditFootprint(analysed: entry.analysis.report.source.bytes, current: snapshot.document.bytes,
-                                                               changes: changes.changes, lexical: entry.lexical, resolved: resolved)
+                                                               changes: changes.changes, lexical: entry.lexical, resolved: resolved,
+                                                               tape: entry.analysis.tape)
         if let (symbol, token) = Symbol.at(offset, in: resolved) {
             guard let place = changes.current(token.range), footprint?.changes(symbol, resolved) != true else { return nil }
             let text: String

@@ -30,7 +30,7 @@ enum IncrementalChecker {
               !analysis.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }),
               !policy.options.severityOverrides.contains(where: { RuleCatalog.textRules.contains($0.key) && $0.value == .off }) else { return nil }
         let footprint = EditFootprint(analysed: cached.lexical.bytes, current: document.bytes, changes: log,
-                                      lexical: cached.lexical, resolved: resolved)
+                                      lexical: cached.lexical, resolved: resolved, tape: tape)
         let edit = IncrementalEdit(prefix: footprint.prefix, analysedEnd: cached.lexical.bytes.count - footprint.suffix,
                                    currentEnd: document.bytes.count - footprint.suffix)
         switch footprint.kind {

@@ -61,7 +61,10 @@ import TestSupport
     /// compares the two texts from end to end, as before the region was followed).
     @Test func theChangesRegionGivesTheWholeTextsFootprint() throws {
         let source = SourceFile(path: "customer_center.json", bytes: Array(sample.utf8))
-        let resolved = try #require(Pipeline.run(Policy(settings: RunSettings(), configuration: nil).request(for: source)).analysis.resolved)
+        var request = Policy(settings: RunSettings(), configuration: nil).request(for: source)
+        request.keepsTape = true
+        let analysis = Pipeline.run(request).analysis
+        let resolved = try #require(analysis.resolved), tape = try #require(analysis.tape)
         let analysed = source.bytes
         let lexical = LexicalCheckpoints(analysed, stride: 64)
         let pieces = [" ", "\n", "  ", "a", "é", "\"", ",", "{", "x y", "\\"]
@@ -85,6 +88,9 @@ import TestSupport
                                       changes: [TextDocument.ByteChange(start: 0, oldEnd: analysed.count, newEnd: current.count)],
                                       lexical: lexical, resolved: resolved).kind
             #expect(followed == whole, "\(changes)")
+            // The key of an edited text read on the tape is the one the resolved config names.
+            let onTape = EditFootprint(analysed: analysed, current: current, changes: changes, lexical: lexical, resolved: resolved, tape: tape).kind
+            #expect(onTape == followed, "\(changes)")
             kinds["\(whole)".prefix(5).description, default: 0] += 1
         }
         // Every kind was met.
