@@ -52,16 +52,21 @@ package struct TextDocument: Sendable {
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        // One pass over the bytes (opening a large document is a scan of every byte): anything
+        // above `\r` is no line break.
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                index += 1
+                if byte > 0x0D { continue }
+                if byte == 0x0A {
+                    starts.append(index)
+                } else if byte == 0x0D {
+                    if index < buffer.count, buffer[index] == 0x0A { index += 1 }
+                    starts.append(index)
+                }
             }
-            index += 1
         }
         return starts
     }
