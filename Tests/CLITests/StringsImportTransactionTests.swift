@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `strings import` as a transaction over all its files (docs/translation.md "What import
+/// `strings import` as a transaction over all its files (docs/translation.md "What it
 /// refuses"): with `--all-or-nothing` one malformed file means nothing is written; the summary
 /// never says "imported" for a write that failed.
 @Suite struct StringsImportTransactionTests {

@@ -123,7 +123,7 @@ package enum StringsImport {
     }
 }
 
-/// The ids of `strings import`'s findings (docs/translation.md "What import refuses"). The text
+/// The ids of `strings import`'s findings (docs/translation.md "What it refuses"). The text
 /// rules' own ids are used for what they check (`l10n.whitespace`, `l10n.script-mismatch`).
 enum ImportFinding {
     static let malformed: RuleID = "strings.malformed"
