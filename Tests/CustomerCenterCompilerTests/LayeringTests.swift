@@ -4,10 +4,11 @@ import JSONSyntax
 
 /// Which way dependencies point (docs/design.md): a folder of the library may name the types of the
 /// folders below it, never those above. The check reads the sources: a type declared at the top
-/// level of one folder and named (outside comments and string literals) in a file of a folder
-/// that may not see it is a violation, reported with both places.
+/// level of one folder and named (outside comments and string literals, in an interpolation's code
+/// too) in a file of a folder that may not see it is a violation, reported with both places.
 @Suite struct LayeringTests {
-    /// Each folder and the folders it may use. Lint and Fix are the top: they compose the rest.
+    /// Each folder and the folders it may use. `Run` is the top floor (the Workspace, its jobs and
+    /// the run log): it composes the rest, and only the CLI, the language server and the tests name it.
     static let allowed: [String: Set<String>] = {
         let base: Set<String> = ["Support"]
         let source = base.union(["Source"])
@@ -65,23 +66,99 @@ import JSONSyntax
         return result
     }
 
+    /// The code of a Swift file: comments and string literals blanked (names in messages and
+    /// examples are not dependencies), the code of their interpolations kept (`"\(Linter.x)"` is).
     static func blankingCommentsAndStrings(_ text: String) -> String {
-        var out = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var code = String(line)
-            if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
-            // Drop everything between quotes: names in messages and examples are not dependencies.
-            var kept = ""
-            var inString = false
-            var previous: Character = " "
-            for character in code {
-                if character == "\"", previous != "\\" { inString.toggle(); previous = character; continue }
-                if !inString { kept.append(character) }
-                previous = character
-            }
-            out += kept + "\n"
+        var reader = CodeReader(characters: Array(text))
+        reader.readCode(untilParenthesis: false)
+        return reader.code
+    }
+
+    /// Reads Swift text by hand: line and block comments, string literals (`"`, `"""`, raw with any
+    /// number of `#`), escapes, and interpolations that may hold strings of their own.
+    struct CodeReader {
+        let characters: [Character]
+        var index = 0
+        var code = ""
+
+        func at(_ offset: Int) -> Character? {
+            index + offset < characters.count ? characters[index + offset] : nil
         }
-        return out
+
+        /// Code up to the end, or (in an interpolation) to its closing parenthesis.
+        mutating func readCode(untilParenthesis: Bool) {
+            var depth = 0
+            while let character = at(0) {
+                if character == "/", at(1) == "/" {
+                    while let next = at(0), next != "\n" { index += 1 }
+                    continue
+                }
+                if character == "/", at(1) == "*" {
+                    skipBlockComment()
+                    continue
+                }
+                var hashes = 0
+                while at(hashes) == "#" { hashes += 1 }
+                if at(hashes) == "\"" {
+                    let multiline = at(hashes + 1) == "\"" && at(hashes + 2) == "\""
+                    index += hashes + (multiline ? 3 : 1)
+                    code.append(" ")
+                    readString(hashes: hashes, multiline: multiline)
+                    continue
+                }
+                if untilParenthesis, character == "(" { depth += 1 }
+                if untilParenthesis, character == ")" {
+                    if depth == 0 { index += 1; return }
+                    depth -= 1
+                }
+                code.append(character)
+                index += 1
+            }
+        }
+
+        mutating func skipBlockComment() {
+            var depth = 0
+            while let character = at(0) {
+                if character == "/", at(1) == "*" { depth += 1; index += 2; continue }
+                if character == "*", at(1) == "/" {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return }
+                    continue
+                }
+                if character == "\n" { code.append("\n") }
+                index += 1
+            }
+        }
+
+        /// A literal's text, blanked, from after its opening quote to after its closing one.
+        mutating func readString(hashes: Int, multiline: Bool) {
+            let quotes = multiline ? 3 : 1
+            while let character = at(0) {
+                if character == "\\" {
+                    var escapeHashes = 0
+                    while escapeHashes < hashes, at(1 + escapeHashes) == "#" { escapeHashes += 1 }
+                    if escapeHashes == hashes {
+                        if at(1 + hashes) == "(" {
+                            index += 2 + hashes
+                            code.append(" ")
+                            readCode(untilParenthesis: true)
+                            code.append(" ")
+                        } else {
+                            index += 2 + hashes  // an escaped character, `\\"` included
+                        }
+                        continue
+                    }
+                }
+                if character == "\"", (0..<quotes).allSatisfy({ at($0) == "\"" }),
+                   (0..<hashes).allSatisfy({ at(quotes + $0) == "#" }) {
+                    index += quotes + hashes
+                    return
+                }
+                if character == "\n" { code.append("\n") }
+                index += 1
+            }
+        }
     }
 
     /// Types declared at the top level of a file (nested types share names across folders).
@@ -120,5 +197,25 @@ import JSONSyntax
         #expect(words.contains("Linter"))
         #expect(!words.contains("Render"))
         #expect(!words.contains("RuleCatalog"))
+    }
+
+    /// An interpolation is code wherever its string is: in a plain, multi-line or raw literal, nested
+    /// in another interpolation's string; what is around it, and escaped quotes, stay text.
+    @Test func theCheckReadsInterpolations() {
+        let source = ##"""
+            let a = "found \(Linter.count) in \"Render\" /* Fix */"
+            let b = """
+                "Preview" \(Policy.name("\(Workspace.x) Strings"))
+                """
+            let c = #"Compile \#(RunLog.y) \(Format)"#
+            /* Diff "\(Init)" */ let d = 1
+            """##
+        let code = Self.blankingCommentsAndStrings(source)
+        let words = Set(code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        for name in ["Linter", "Policy", "Workspace", "RunLog", "a", "d"] { #expect(words.contains(name), "\(name)") }
+        for name in ["found", "Render", "Fix", "Preview", "Strings", "Compile", "Format", "Diff", "Init"] {
+            #expect(!words.contains(name), "\(name)")
+        }
+        #expect(code.split(separator: "\n", omittingEmptySubsequences: false).count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
 }

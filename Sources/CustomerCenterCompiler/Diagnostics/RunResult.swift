@@ -103,7 +103,7 @@ public enum RunEvent: Sendable, Equatable {
         case .keptStale(let path, .input): return "kept \(path): the previous manifest listed it, but this compile read it (an input)"
         case .keptStale(let path, .removalFailed(let reason)): return "could not remove stale \(path): \(reason)"
         case .keptStale(let path, .platformInferred):
-            return "kept \(path): the previous manifest listed it, but this compile inferred its platforms from the config's offers and left that platform out; pin them with --platform or \"platforms\" in \(LinterConfiguration.fileName) to build it again or remove it"
+            return "kept \(path): the previous manifest listed it, but this compile inferred its platforms from the config's offers and left that platform out; pin them with --platform or \"platforms\" in \(ConfigurationFile.name) to build it again or remove it"
         case .skipped(let path, let reason): return "skipped '\(path)': \(reason)"
         case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .refused(let message, _): return message

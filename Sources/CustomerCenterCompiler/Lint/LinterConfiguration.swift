@@ -32,7 +32,7 @@ public struct LinterConfiguration: Sendable {
     public var isValid: Bool { diagnostics.isEmpty }
 
     /// The name searched for when walking up from a linted file.
-    public static let fileName = ".customer-center.json"
+    public static let fileName = ConfigurationFile.name
 
     /// One suppression: findings of `rule` at `pointer` or inside it, in every file or in `file`.
     package struct IgnoreEntry: Sendable {

@@ -31,6 +31,6 @@ extension RuleMessage {
         let other = Platform.allCases.filter { $0 != platform }.map(\.displayName).joined(separator: " and ")
         let list = Platform.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         return RuleMessage(InferredPlatformRule.descriptor,
-                           "target platforms inferred as \(platform.displayName) only: the offers name only '\(field)', so \(other) is not checked and compile builds no payload for it; pin them with --platform all or \"platforms\": [\(list)] in \(LinterConfiguration.fileName)")
+                           "target platforms inferred as \(platform.displayName) only: the offers name only '\(field)', so \(other) is not checked and compile builds no payload for it; pin them with --platform all or \"platforms\": [\(list)] in \(ConfigurationFile.name)")
     }
 }
