@@ -1,4 +1,4 @@
-/// `strings import`'s judgment of room (docs/translation.md "What it reports"): a translation that
+/// `strings import`'s judgment of room (docs/translation.md "Room"): a translation that
 /// will not fit a box the preview shows it in is a warning, `strings.too-long`, worded as
 /// `preview --check` words what it finds cut; the translation is still taken.
 
