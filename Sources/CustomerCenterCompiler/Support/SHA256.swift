@@ -42,7 +42,7 @@ package enum SHA256 {
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         let whole = bytes.count / 64
         k.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
                 if let base = bytes.baseAddress {
                     for block in 0..<whole { compress(base + block * 64, into: &h, schedule: w, k: k) }
                 }
@@ -69,29 +69,54 @@ package enum SHA256 {
         return out
     }
 
-    /// One 64-byte block at `block` into the state `h`.
+    /// One 64-byte block at `block` into the state `h`. The rounds are unrolled eight at a time
+    /// with the working variables renamed instead of shifted (no moves between rounds), and the
+    /// schedule is a 16-word window extended as the rounds need it.
     @inline(__always)
     private static func compress(_ block: UnsafeRawPointer, into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
                                  schedule w: UnsafeMutableBufferPointer<UInt32>, k: UnsafeBufferPointer<UInt32>) {
         let w = w.baseAddress.unsafelyUnwrapped, k = k.baseAddress.unsafelyUnwrapped
         for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-        for i in 16..<64 {
-            let x = w[i - 15], y = w[i - 2]
-            let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
-            let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
         var (a, b, c, d, e, f, g, hh) = h
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+        var i = 0
+        while i < 64 {
+            if i >= 16 {
+                for j in i..<(i + 8) { w[j & 15] = scheduled(w, j) }
+            }
+            round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i & 15])
+            round(hh, a, b, &c, d, e, f, &g, k[i + 1] &+ w[(i + 1) & 15])
+            round(g, hh, a, &b, c, d, e, &f, k[i + 2] &+ w[(i + 2) & 15])
+            round(f, g, hh, &a, b, c, d, &e, k[i + 3] &+ w[(i + 3) & 15])
+            round(e, f, g, &hh, a, b, c, &d, k[i + 4] &+ w[(i + 4) & 15])
+            round(d, e, f, &g, hh, a, b, &c, k[i + 5] &+ w[(i + 5) & 15])
+            round(c, d, e, &f, g, hh, a, &b, k[i + 6] &+ w[(i + 6) & 15])
+            round(b, c, d, &e, f, g, hh, &a, k[i + 7] &+ w[(i + 7) & 15])
+            i += 8
         }
         h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+    }
+
+    /// Word `j` (16 or more) of the message schedule, from the window of the last 16.
+    @inline(__always)
+    private static func scheduled(_ w: UnsafeMutablePointer<UInt32>, _ j: Int) -> UInt32 {
+        let x = w[(j - 15) & 15], y = w[(j - 2) & 15]
+        let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
+        let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
+        return w[j & 15] &+ s0 &+ w[(j - 7) & 15] &+ s1
+    }
+
+    /// One round: `d` and `h` take their new values; the caller renames the others.
+    /// `kw` is the round constant plus the schedule word.
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choice = g ^ (e & (f ^ g))
+        let t1 = h &+ s1 &+ choice &+ kw
+        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) | (c & (a | b))
+        d = d &+ t1
+        h = t1 &+ s0 &+ majority
     }
 }
 
