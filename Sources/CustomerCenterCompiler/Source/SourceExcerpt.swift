@@ -121,7 +121,7 @@ package struct SourceExcerpt: Sendable {
 
         /// A line whose span is read.
         package mutating func line(_ index: Int) {
-            guard source.lineStarts.indices.contains(index) else { return }
+            guard source.hasLine(index) else { return }
             lineIndices.insert(index)
         }
 
@@ -134,8 +134,7 @@ package struct SourceExcerpt: Sendable {
 
         /// The excerpt.
         package func build() -> SourceExcerpt {
-            let starts = source.lineStarts
-            let lines = lineIndices.sorted().map { Line(index: $0, start: starts[$0], span: source.lineSpan($0)) }
+            let lines = lineIndices.sorted().map { Line(index: $0, start: source.lineStart($0), span: source.lineSpan($0)) }
             var merged: [Range<Int>] = []
             for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
                 if let last = merged.last, span.lowerBound <= last.upperBound {

@@ -19,8 +19,9 @@ public struct SourceFile: Sendable {
     /// What a recorded report kept of the file, instead of `bytes` (`nil`: `bytes` is the file).
     package let excerpt: SourceExcerpt?
 
-    /// Byte offset of the first byte of each line. Built on first use: a clean file is never
-    /// displayed, and the scan is a whole pass over the bytes.
+    /// Byte offset of the first byte of each line: a whole pass over the bytes, built on first use
+    /// (a fix's line map, many positions). A position alone does not build it: it is counted from
+    /// the nearest line start known (``LineAnchors``).
     package var lineStarts: [Int] {
         lineTable.starts.withLock { starts in
             if let starts { return starts }
@@ -86,28 +87,73 @@ public struct SourceFile: Sendable {
         return bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
-    /// The 0-based index of the line holding `offset` (binary search).
+    /// The 0-based index of the line holding `offset`.
     package func lineIndex(of offset: Int) -> Int {
         if let excerpt { return excerpt.lineIndex(of: offset) }
-        let lineStarts = self.lineStarts
+        return line(holding: offset).line
+    }
+
+    /// The line holding `offset` (of the whole file) and where it starts: from the line table when
+    /// it was built, else counted from the nearest line start found before (``LineAnchors``),
+    /// until so many were found that the whole table pays.
+    func line(holding offset: Int) -> (line: Int, start: Int) {
+        if let starts = lineTable.starts.withLock({ $0 }) {
+            let line = Self.lastIndex(in: starts, notAbove: offset)
+            return (line, starts[line])
+        }
+        let counted = lineTable.anchors.withLock { anchors -> (line: Int, start: Int)? in
+            guard anchors.count < LineAnchors.wholeIndexAfter else { return nil }
+            return bytes.withUnsafeBufferPointer { anchors.line(holding: offset, in: $0) }
+        }
+        if let counted { return counted }
+        let starts = lineStarts
+        let line = Self.lastIndex(in: starts, notAbove: offset)
+        return (line, starts[line])
+    }
+
+    /// Where line `index` (0-based) of the whole file starts; `nil` when the file has fewer lines.
+    func start(ofLine index: Int) -> Int? {
+        guard index >= 0 else { return nil }
+        if let starts = lineTable.starts.withLock({ $0 }) { return index < starts.count ? starts[index] : nil }
+        let counted = lineTable.anchors.withLock { anchors -> Int?? in
+            guard anchors.count < LineAnchors.wholeIndexAfter else { return nil }
+            return .some(bytes.withUnsafeBufferPointer { anchors.start(ofLine: index, in: $0) })
+        }
+        if let counted { return counted }
+        let starts = lineStarts
+        return index < starts.count ? starts[index] : nil
+    }
+
+    /// The greatest index of `starts` (ascending, starting at 0) whose value is at most `offset`.
+    private static func lastIndex(in starts: [Int], notAbove offset: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
 
-    /// Line and column (both 1-based) of a byte offset, clamped to the file. The line comes
-    /// from the line table by binary search; the column from scalar counts kept every
+    /// Whether the whole line table was built (a position alone does not build it).
+    var hasWholeLineIndex: Bool { lineTable.starts.withLock { $0 != nil } }
+
+    /// Whether the file has line `index` (0-based).
+    package func hasLine(_ index: Int) -> Bool {
+        if let excerpt { return excerpt.line(index) != nil }
+        return start(ofLine: index) != nil
+    }
+
+    /// Line and column (both 1-based) of a byte offset, clamped to the file. The line is counted
+    /// from the nearest line start known (``line(holding:)``); the column from scalar counts kept every
     /// `SourceFile.scalarBlock` bytes, so a position on a 400 KB minified line costs a block,
     /// not the line.
     public func location(of offset: Int) -> SourceLocation {
         if let excerpt { return excerpt.location(of: offset) }
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
-        var start = lineStarts[line]
+        let held = self.line(holding: clamped)
+        let line = held.line
+        var start = held.start
         if line == 0, hasByteOrderMark, clamped >= 3 { start = 3 }
         let column = clamped - start < Self.scalarBlock
             ? scalarCount(from: start, to: clamped) + 1
@@ -166,19 +212,17 @@ public struct SourceFile: Sendable {
     /// mark); `0..<0` for a line the file does not have.
     package func lineSpan(_ index: Int) -> Range<Int> {
         if let excerpt { return excerpt.line(index)?.span ?? 0..<0 }
-        let lineStarts = self.lineStarts
-        guard lineStarts.indices.contains(index) else { return 0..<0 }
-        var start = lineStarts[index]
-        if index == 0, hasByteOrderMark { start = 3 }
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        guard var start = start(ofLine: index) else { return 0..<0 }
+        // The line's text ends at its first line break (or the file's end).
+        let end = bytes.withUnsafeBufferPointer { ByteScan.firstLineBreak($0, from: start) }
+        if index == 0, hasByteOrderMark { start = min(3, end) }
         return start..<end
     }
 
     /// Offset of the first byte of line `index` (0-based).
     package func lineStart(_ index: Int) -> Int {
         if let excerpt { return excerpt.line(index)?.start ?? 0 }
-        return lineStarts[index]
+        return start(ofLine: index) ?? bytes.count
     }
 
     /// The byte at `offset` (of an excerpt: 0 where nothing was kept).
@@ -200,9 +244,10 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// The lazily built line table, shared by copies of a `SourceFile`.
+/// The lazily built line table and the line starts found so far, shared by copies of a `SourceFile`.
 final class LineTable: Sendable {
     let starts = LockedValue<[Int]?>(nil)
+    let anchors = LockedValue(LineAnchors())
     let scalars = LockedValue<[Int]?>(nil)
 }
 
