@@ -69,7 +69,7 @@ package enum LocaleCode {
         let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         switch language.count {
-        case 2: guard iso639_1.contains(language) else { return false }
+        case 2: guard isISO639_1(language) else { return false }
         case 3: break
         default: return false
         }
@@ -92,18 +92,27 @@ package enum LocaleCode {
         "se": "sv", "in": "id", "iw": "he", "ji": "yi", "no-nb": "nb",
     ]
 
-    /// ISO 639-1 two-letter codes.
+    /// ISO 639-1 two-letter codes, one space apart. A scan of these bytes, not a set: a
+    /// set of strings is built (split, hashed) on first use, which cost a `lint` more than all
+    /// its lookups together (docs/performance.md "The start").
     // the standard's own name.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    static let iso639_1: Set<String> = Set("""
+    static let iso639_1Codes: StaticString = """
     aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu \
     fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko \
     kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi \
     pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk \
     ur uz ve vi vo wa wo xh yi yo za zh zu
-    """.split(separator: " ").map { String($0).trimmingNewlines() })
-}
+    """
 
-extension String {
-    func trimmingNewlines() -> String { String(filter { !$0.isNewline }) }
+    /// Whether `language` is an ISO 639-1 code (two lower-case letters of the list).
+    // the standard's own name.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    static func isISO639_1(_ language: String) -> Bool {
+        var letters = language.utf8.makeIterator()
+        guard let first = letters.next(), let second = letters.next(), letters.next() == nil else { return false }
+        return iso639_1Codes.withUTF8Buffer { codes in
+            stride(from: 0, to: codes.count - 1, by: 3).contains { codes[$0] == first && codes[$0 + 1] == second }
+        }
+    }
 }
