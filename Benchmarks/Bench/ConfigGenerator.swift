@@ -51,12 +51,14 @@ enum ConfigGenerator {
         var management: [String] = []
         let offerCount = max(1, paths / 10)
         var offers: [String] = []
+        // No `{{ price }}` in an offer's subtitle: it is shown as written (l10n.literal-placeholder),
+        // and the generated configs are clean, as the examples are.
         for o in 0..<offerCount {
             offers.append("""
                 "offer-\(o)": {"android_offer_id": "offer-\(o)", "ios_offer_id": "offer_\(o)",
                   "eligibility": [{"amount_in_seconds": \(86_400 * (7 + o % 30)), "comparison": "GREATER", "condition_type": "FIRST_SEEN"}],
                   "product_mapping": {"monthly": "offer_\(o)", "yearly": "offer_\(o)_y"},
-                  "subtitle_key": "\(text("offer_\(o)_subtitle", "Stay for {{ price }} a month, offer \(o)."))",
+                  "subtitle_key": "\(text("offer_\(o)_subtitle", "Stay with us for less, offer \(o)."))",
                   "title_key": "\(text("offer_\(o)_title", "Wait, offer \(o)!"))"}
             """)
         }

@@ -141,6 +141,16 @@ if CommandLine.arguments.contains("--reader-only") {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
+// `--targets-only [--baseline DIR]`: issue 57's target ratios in one table (TargetsBench.swift),
+// DIR/customer-center measured in the same rounds.
+if CommandLine.arguments.contains("--targets-only") {
+    let baseline = CommandLine.arguments.firstIndex(of: "--baseline").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? URL(fileURLWithPath: CommandLine.arguments[index + 1]) : nil
+    }
+    targetBenchmarks(quick: quick, baseline: baseline)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 // `--findings-only`: findings-heavy against clean, `--fix` of it, syntax fixes, `compile --out-dir` (FindingsBench.swift).
 if CommandLine.arguments.contains("--findings-only") {
     findingsBenchmarks(quick: quick)
