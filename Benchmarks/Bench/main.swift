@@ -247,7 +247,7 @@ for (stage, a, w) in [("parse", wideTimings[0], wideTimings[1]), ("parse + lint"
 }
 
 // 2b'. The same generated config with its texts in other scripts, letter for letter (docs/performance.md,
-// "Text in any script"): time per byte of the whole process against the ASCII config's, and of
+// "Other figures of a full run"): time per byte of the whole process against the ASCII config's, and of
 // the lint in process.
 print("\n## Text in any script: the same config, per byte (whole process and in process)\n")
 let scriptPaths = 509  // 1,120 keys in 32 locales: about 1.4 MB in ASCII
