@@ -113,10 +113,10 @@ import CustomerCenterCompiler
             let localization = (json["customer_center"] as? [String: Any])?["localization"] as? [String: Any]
             #expect(localization?["locale"] as? String == payload.locale)
         }
-        #expect(result.lint.verdict == .passed)
+        #expect(result.verdict == .passed)
         #expect(result.bundle?.contains("\"payloads\"") == true)
         let refused = Workspace().run(Compile(try Self.example("broken.json")))
-        #expect(refused.payloads == nil && refused.lint.verdict != .passed)
+        #expect(refused.payloads == nil && refused.verdict != .passed)
     }
 
     @Test func fixesFormatsAndDiffs() throws {

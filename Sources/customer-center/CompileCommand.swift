@@ -49,13 +49,13 @@ struct CompileCommand: Command {
         let (format, renderOptions) = try ReportingOptions.rendering(arguments, stream: 2)
         var job = Compile(path: path, destination: destination, options: options)
         job.force = arguments.has("--force")
-        let result = Workspace(settings: settings).runFile(job)
+        let result = Workspace(settings: settings).run(job)
         // Diagnostics go to stderr: stdout may be the payload. A machine format always prints
         // (a consumer reads it); a human one only when there is something to say.
         let machine = ![ReportFormat.human, .compact].contains(format)
-        let quiet = result.run.report.counts.total == 0 && result.run.report.unreadable.isEmpty && !machine
-        let status = RunOutput.finish(result.run, format: format, options: renderOptions, stream: 2, renderReport: !quiet)
-        if let output = result.output, status == .success { Terminal.out(output) }
+        let quiet = result.report.counts.total == 0 && result.report.unreadable.isEmpty && !machine
+        let status = RunOutput.finish(result, format: format, options: renderOptions, stream: 2, renderReport: !quiet)
+        if let output = result.standardOutput, status == .success { Terminal.out(output) }
         return status
     }
 }

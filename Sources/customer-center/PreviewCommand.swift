@@ -78,8 +78,8 @@ struct PreviewCommand: Command {
         let options = PreviewOptions(locales: locales, themes: theme, platform: platform, pseudo: arguments.has("--pseudo"))
         let result = Workspace(settings: settings).run(RenderPreview(path, options: options, output: arguments.value("--output"), check: check))
         // --check's findings go to stdout in its format; otherwise the config's errors, if any, to stderr.
-        let report = result.checked || result.run.report.counts.total > 0
-        return RunOutput.finish(result.run, format: result.checked ? format : .human, options: renderOptions, stream: result.checked ? 1 : 2,
-                                renderReport: report)
+        let checked = result.output
+        return RunOutput.finish(result, format: checked ? format : .human, options: renderOptions, stream: checked ? 1 : 2,
+                                renderReport: checked || result.report.counts.total > 0)
     }
 }

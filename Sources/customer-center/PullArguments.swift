@@ -3,7 +3,7 @@ import CustomerCenterCompiler
 /// `pull`'s flags as a ``SavePulled`` job: every combination that cannot work is a usage error
 /// before anything is fetched.
 enum PullArguments {
-    static func job(_ arguments: ParsedArguments) throws(UsageError) -> SavePulled {
+    static func job(_ arguments: ParsedArguments) throws(UsageError) -> (any PulledConfigSource) -> SavePulled {
         // First, before anything could echo it: the value itself is never repeated.
         if arguments.has("--api-key") {
             throw UsageError(message: "'--api-key' is not accepted: a key on the command line is readable by every user of the machine (ps, /proc) and lands in shell history",
@@ -31,7 +31,8 @@ enum PullArguments {
         if !arguments.has("--lint"), let flag = lintOnly.first(where: arguments.has) { throw UsageError(message: "'\(flag)' goes with '--lint'") }
         let destination: SavePulled.Destination = outDir.map { .everyLocale(directory: $0) }
             ?? (output.flatMap { $0 == "-" ? nil : SavePulled.Destination.file($0) } ?? .standardOutput)
-        return SavePulled(platform: platform, locale: locale == "all" ? nil : locale, destination: destination, lint: arguments.has("--lint"))
+        let lint = arguments.has("--lint")
+        return { SavePulled(platform: platform, locale: locale == "all" ? nil : locale, destination: destination, lint: lint, from: $0) }
     }
 
     enum PullPlatform: String, CaseIterable {

@@ -33,7 +33,7 @@ struct PullCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        let job = try PullArguments.job(arguments)  // every usage error, the key's first
+        let job = try PullArguments.job(arguments)  // every usage error, the key's first; the job once the source is known
         var policy: CustomerCenterClient.RetryPolicy
         do { policy = try CustomerCenterClient.RetryPolicy(environment: Terminal.environment) } catch { throw UsageError(message: error.message) }
         if let raw = arguments.value("--timeout"), !policy.setTimeout(raw) { throw UsageError(message: "'--timeout' needs seconds between 0 and 3600, got '\(raw)'") }
@@ -56,8 +56,8 @@ struct PullCommand: Command {
         }
         client.onRetry = { Terminal.err("note: \($0)\n") }
         let api = API(client: client, project: arguments.value("--project") ?? "", customer: arguments.value("--customer") ?? "")
-        let result = Workspace(settings: settings).run(job, from: api)
-        if result.saved.count > 1 { Terminal.err("pulled \(countText(result.saved.count, "config")) into \(arguments.value("--out-dir") ?? ".")\n") }
-        return RunOutput.finish(result.run, format: rendering.format, options: rendering.options, renderReport: job.lint)
+        let result = Workspace(settings: settings).run(job(api))
+        if result.output.count > 1 { Terminal.err("pulled \(countText(result.output.count, "config")) into \(arguments.value("--out-dir") ?? ".")\n") }
+        return RunOutput.finish(result, format: rendering.format, options: rendering.options, renderReport: arguments.has("--lint"))
     }
 }

@@ -4,20 +4,19 @@ import CustomerCenterCompiler
 enum RunOutput {
     /// Documents to stdout, events to stderr (`would reformat` to stdout: it is `format --check`'s
     /// list), the report to `stream`, then the exit code.
-    static func finish(_ result: RunResult, format: ReportFormat, options: RenderOptions, stream: Int32 = 1,
+    static func finish<Output>(_ result: RunResult<Output>, format: ReportFormat, options: RenderOptions, stream: Int32 = 1,
                        renderReport: Bool = true) -> ExitStatus {
         for document in result.documents { Terminal.out(document) }
         // When a machine format shares standard error with these lines, the format alone goes
         // there (it carries the events).
         let plain = !(stream == 2 && renderReport && ![ReportFormat.human, .compact].contains(format))
-        let trailing: (RunEvent) -> Bool = { if case .notCompiled = $0 { return true } else { return false } }
-        for event in result.events where !trailing(event) { say(event, plain: plain) }
+        for event in result.events where event.placement != .trailer { say(event, plain: plain) }
         if case .refused = result.verdict { return .usage }
         if renderReport {
             let text = ReportRenderer.render(result.report, format: format, options: options)
             if stream == 2 { Terminal.err(text) } else { Terminal.out(text) }
         }
-        for event in result.events where trailing(event) { say(event, plain: plain) }
+        for event in result.events where event.placement == .trailer { say(event, plain: plain) }
         switch result.verdict {
         case .passed: return .success
         case .failed(let reason):
@@ -31,20 +30,12 @@ enum RunOutput {
         }
     }
 
-    /// One event for people.
+    /// One event for people, where it goes.
     static func say(_ event: RunEvent, plain: Bool) {
-        switch event {
-        case .wouldReformat: Terminal.out(event.message + "\n")
-        case .refused(let message, let help): Terminal.err("error: \(message)\n" + (help.map { "help: \($0)\n" } ?? ""))
-        default:
-            guard plain else { return }
-            let label: String
-            switch event {
-            case .skipped: label = "note: "
-            case .fixed, .wouldFix, .formatted, .wroteBaseline, .removedStale: label = ""
-            default: label = event.severity == .warning ? "warning: " : "error: "
-            }
-            Terminal.err(label + event.message + "\n")
+        switch event.placement {
+        case .answer: Terminal.out(event.line)
+        case .refusal: Terminal.err(event.line)
+        case .notice, .trailer: if plain { Terminal.err(event.line) }
         }
     }
 

@@ -22,13 +22,13 @@ extension StringsCommand {
         let (format, options) = try ReportingOptions.rendering(arguments, stream: stream)
         let job = ImportStrings(config: config, files: Array(arguments.positionals.dropFirst()), dryRun: dryRun,
                                 allOrNothing: arguments.has("--all-or-nothing"))
-        let outcome = Workspace().run(job)
+        let result = Workspace().run(job)
         let human = [ReportFormat.human, .compact].contains(format)
-        if let plan = outcome.plan, plan.unusable == nil, human || stream == 1 {
-            Terminal.err(importSummary(plan, config: config, dryRun: dryRun, wrote: outcome.wrote) + "\n")
+        if let plan = result.plan, plan.unusable == nil, human || stream == 1 {
+            Terminal.err(importSummary(plan, config: config, dryRun: dryRun, wrote: result.wrote) + "\n")
         }
-        let findings = outcome.result.report.counts.total > 0
-        return RunOutput.finish(outcome.result, format: format, options: options, stream: stream, renderReport: findings || !human)
+        let findings = result.report.counts.total > 0
+        return RunOutput.finish(result, format: format, options: options, stream: stream, renderReport: findings || !human)
     }
 
     /// "imported 3 translations into c.json (2 units unchanged; 1 fuzzy and 4 empty not taken; 1 refused)".

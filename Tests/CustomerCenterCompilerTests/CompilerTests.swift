@@ -122,7 +122,7 @@ import JSONSyntax
     @Test func configWithErrorsCompilesNothing() {
         let result = Workspace().run(Compile(SourceFile(path: "f", text: Examples.authoring(strings: #""other": {"en": "x"}"#))))
         #expect(result.payloads == nil)
-        #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" })
+        #expect(result.output.report.diagnostics.contains { $0.id == "ref.unresolved-string" })
     }
 
     @Test func manifestAndBundle() throws {

@@ -112,7 +112,7 @@ import CustomerCenterCompiler
         let broken = SourceFile(path: "customer_center.json", text: json.replacing(#""support@example.com"}"#, with: #""support@example.com",}"#))
         let fixed = Workspace().run(Autofix(broken, unsafe: false))
         print("changed: \(fixed.changed), applied: \(fixed.applied)")
-        print(fixed.report.diagnostics.map(\.id))
+        print(fixed.report.allDiagnostics.map(\.id))
         print(String(decoding: fixed.source.bytes, as: UTF8.self) == json)
         // end
         #expect(printed() == outputs[0])
@@ -148,8 +148,8 @@ import CustomerCenterCompiler
         // article: Compiling.md
         let untitled = SourceFile(path: "customer_center.json", text: json.replacing(#""title_key": "path_cancel""#, with: #""title_key": "path_quit""#))
         let refused = Workspace().run(Compile(untitled))
-        print(refused.payloads == nil, refused.lint.verdict == .passed)
-        print(refused.report.diagnostics.filter { $0.severity == .error }.map(\.id))
+        print(refused.payloads == nil, refused.verdict == .passed)
+        print(refused.report.allDiagnostics.filter { $0.severity == .error }.map(\.id))
         // end
         #expect(printed() == outputs[1])
     }

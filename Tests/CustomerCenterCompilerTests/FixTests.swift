@@ -51,7 +51,7 @@ import JSONSyntax
     static let broken: String = (try? String(contentsOf: TestPaths.examples.appendingPathComponent("broken.json"), encoding: .utf8)) ?? ""
 
     static func run(_ text: String, unsafe: Bool = false) -> FixResult {
-        Workspace().run(Autofix(SourceFile(path: "broken.json", text: text), unsafe: unsafe))
+        Workspace().run(Autofix(SourceFile(path: "broken.json", text: text), unsafe: unsafe)).output
     }
 
     @Test func theBrokenExampleKeepsOnlyWhatNoFixRepairs() {

@@ -81,7 +81,7 @@ import CustomerCenterCompiler
                 print(payload.platform, payload.locale, payload.text.hasPrefix("{\n  \"customer_center\""))
             }
         } else {
-            print(ReportRenderer.render(compiled.lint.report, format: .human), terminator: "")
+            print(ReportRenderer.render(compiled.report, format: .human), terminator: "")
         }
         // end
         #expect(printed() == outputs[2])

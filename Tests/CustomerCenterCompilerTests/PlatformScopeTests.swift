@@ -40,7 +40,7 @@ import JSONSyntax
         #expect(!android.diagnostics.contains { $0.id == "path.custom-url-missing-url" }, "\(android.diagnostics.map(\.message))")
         // And so an Android-only config compiles.
         let compiled = Workspace().run(Compile(SourceFile(path: "c.json", text: Self.customURL), options: CompileOptions(platforms: [.android])))
-        #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
+        #expect(compiled.payloads != nil, "\(compiled.output.report.diagnostics.map(\.message))")
     }
 
     @Test func promoAndSurveyPointsAtTheOfferWithANoteAtTheSurvey() throws {

@@ -47,40 +47,40 @@ import TestSupport
     @Test func theConfigsErrorsAndTheMeasuredFindingsAreOneReport() throws {
         let path = try Self.broken()
         let result = Workspace().run(RenderPreview(path, options: Self.options(), check: .init(browser: FakeBrowser())))
-        #expect(result.checked)
-        let counts = result.run.report.summary
+        #expect(result.output)
+        let counts = result.report.summary
         #expect(counts.errors == 1 && counts.warnings == 1, "the unresolved key and the cut-off title")
-        #expect(result.run.report.allDiagnostics.map(\.id.rawValue).sorted() == ["preview.truncated", "ref.unresolved-string"])
-        #expect(result.run.verdict == .failed(reason: nil))
-        #expect(result.run.events == [.previewedWithErrors(path: path, errors: 1)])
-        let json = ReportRenderer.render(result.run.report, format: .json)
+        #expect(result.report.allDiagnostics.map(\.id.rawValue).sorted() == ["preview.truncated", "ref.unresolved-string"])
+        #expect(result.verdict == .failed(reason: nil))
+        #expect(result.events == [.previewedWithErrors(path: path, errors: 1)])
+        let json = ReportRenderer.render(result.report, format: .json)
         #expect(json.contains("\"errors\": 1") && json.contains("\"kind\": \"previewed-with-errors\""))
-        #expect(result.run.documents.isEmpty, "--check without -o prints no page")
+        #expect(result.documents.isEmpty, "--check without -o prints no page")
     }
 
     @Test func anSDKResponseIsAUsageErrorThatSaysSo() {
         let response = TestPaths.examples.appendingPathComponent("response.json").path
         let result = Workspace().run(RenderPreview(response, options: Self.options(), check: .init(browser: FakeBrowser())))
-        guard case .refused(let message, let help) = result.run.verdict else {
-            Issue.record("not refused: \(result.run.verdict)")
+        guard case .refused(let message, let help) = result.verdict else {
+            Issue.record("not refused: \(result.verdict)")
             return
         }
         #expect(message.contains("is an SDK response"))
         #expect(help?.contains("customer-center lint") == true)
-        #expect(result.run.documents.isEmpty && !result.checked)
+        #expect(result.documents.isEmpty && !result.output)
     }
 
     @Test func aBrowserThatCannotSayIsExitThreeAndItsScratchFolderIsRemoved() throws {
         for browser in [FakeBrowser(status: nil), FakeBrowser(status: 1), FakeBrowser(dom: "<body>")] {
             let result = Workspace().run(RenderPreview(Self.longTitle, options: Self.options(), check: .init(browser: browser, timeout: 5)))
-            #expect(result.run.verdict == .unreadable && !result.checked)
-            #expect(result.run.events.map(\.kind) == ["not-checked"])
+            #expect(result.verdict == .unreadable && !result.output)
+            #expect(result.events.map(\.kind) == ["not-checked"])
             let page = try #require(browser.calls.first?.last)
             #expect(page.hasPrefix("file://") && !FileManager.default.fileExists(atPath: String(page.dropFirst("file://".count))))
         }
         let none = Workspace().run(RenderPreview(Self.longTitle, options: Self.options(), check: .init(browser: nil)))
-        #expect(none.run.verdict == .unreadable)
-        #expect(none.run.events.first?.message.contains("needs a headless Chromium") == true)
+        #expect(none.verdict == .unreadable)
+        #expect(none.events.first?.message.contains("needs a headless Chromium") == true)
     }
 
     @Test func screenshotsOnePerLocaleAndTheme() throws {
@@ -89,7 +89,7 @@ import TestSupport
         var options = Self.options()
         options.themes = ["light", "dark"]
         let result = Workspace().run(RenderPreview(Self.longTitle, options: options, check: .init(browser: browser, screenshots: directory)))
-        #expect(result.run.verdict == .passed)
+        #expect(result.verdict == .passed)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["de-dark.png", "de-light.png"])
         #expect(browser.calls.count == 3)
     }
@@ -98,10 +98,10 @@ import TestSupport
         let directory = try Scratch.directory("cc-preview-page")
         let page = directory.appendingPathComponent("page.html").path
         let written = Workspace().run(RenderPreview(Self.longTitle, options: Self.options(), output: page))
-        #expect(written.run.verdict == .passed && written.run.documents.isEmpty)
+        #expect(written.verdict == .passed && written.documents.isEmpty)
         #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         let refused = Workspace().run(RenderPreview(Self.longTitle, options: Self.options(), output: Self.longTitle))
-        guard case .refused = refused.run.verdict else {
+        guard case .refused = refused.verdict else {
             Issue.record("an output that is the input was not refused")
             return
         }
@@ -117,7 +117,7 @@ import TestSupport
                                         progress: { step in steps.withLock { $0.append(step) } })
         let options = PreviewOptions(locales: ["de", "fr"], themes: ["light", "dark"])
         let result = Workspace().run(RenderPreview(Self.longTitle, options: options, check: check))
-        #expect(result.checked)
+        #expect(result.output)
         #expect(steps.withLock { $0 } == [
             "measuring 4 locales × themes in one browser run",
             "screenshot 1 of 4: de, light", "screenshot 2 of 4: de, dark",

@@ -109,7 +109,7 @@ import TestSupport
     static let longTitle = PreviewJobTests.longTitle
 
     /// One locale in both themes, screenshots into a new folder.
-    static func check(_ browser: PipeBrowser) throws -> (result: PreviewRunResult, directory: String) {
+    static func check(_ browser: PipeBrowser) throws -> (result: RunResult<Bool>, directory: String) {
         let directory = try Scratch.directory("cc-preview-session").appendingPathComponent("png").path
         let options = PreviewOptions(locales: ["de"], themes: ["light", "dark"])
         let result = Workspace().run(RenderPreview(Self.longTitle, options: options, check: .init(browser: browser, screenshots: directory, timeout: 5)))
@@ -125,8 +125,8 @@ import TestSupport
     @Test func oneSessionMeasuresAndTakesEveryScreenshot() throws {
         let browser = PipeBrowser()
         let (result, directory) = try Self.check(browser)
-        #expect(result.checked && result.run.verdict == .passed)
-        #expect(result.run.report.allDiagnostics.map(\.id.rawValue) == ["preview.truncated"], "the measured page's finding")
+        #expect(result.output && result.verdict == .passed)
+        #expect(result.report.allDiagnostics.map(\.id.rawValue) == ["preview.truncated"], "the measured page's finding")
         #expect(browser.fallback.calls.isEmpty, "no browser run of its own")
         let pipe = try #require(browser.sessions.first)
         #expect(browser.sessions.count == 1 && pipe.arguments.contains("--remote-debugging-pipe"))
@@ -143,9 +143,9 @@ import TestSupport
         for (fault, why) in [(Fault.exitAtScreenshot(2), "(it exited)"), (.hangAtScreenshot(2), "in time")] {
             let browser = PipeBrowser(fault)
             let (result, directory) = try Self.check(browser)
-            #expect(!result.checked && result.run.verdict == .unreadable, "\(fault)")
+            #expect(!result.output && result.verdict == .unreadable, "\(fault)")
             let png = directory + "/de-dark.png"
-            #expect(result.run.events == [.writeFailed(path: png, message: "the browser 'pipe-browser' did not save \(png) \(why)")])
+            #expect(result.events == [.writeFailed(path: png, message: "the browser 'pipe-browser' did not save \(png) \(why)")])
             // The first screenshot is whole; the second was never written, not even in part.
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["de-light.png"], "\(fault)")
             let pipe = try #require(browser.sessions.first)
@@ -157,15 +157,15 @@ import TestSupport
     @Test func aBrowserThatExitsWhileMeasuringChecksNothing() throws {
         let browser = PipeBrowser(.exitWhileMeasuring)
         let (result, directory) = try Self.check(browser)
-        #expect(!result.checked && result.run.verdict == .unreadable)
-        #expect(result.run.events == [.notChecked(path: Self.longTitle, reason: "the browser 'pipe-browser' exited during the run; nothing was checked")])
+        #expect(!result.output && result.verdict == .unreadable)
+        #expect(result.events == [.notChecked(path: Self.longTitle, reason: "the browser 'pipe-browser' exited during the run; nothing was checked")])
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
     @Test func aBrowserWithoutThePipeGetsOneRunPerScreenshot() throws {
         let browser = PipeBrowser(.silent)
         let (result, directory) = try Self.check(browser)
-        #expect(result.checked && result.run.verdict == .passed)
+        #expect(result.output && result.verdict == .passed)
         #expect(browser.sessions.count == 1 && browser.sessions[0].finished)
         #expect(browser.fallback.calls.count == 3, "one run to measure, one per screenshot")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["de-dark.png", "de-light.png"])

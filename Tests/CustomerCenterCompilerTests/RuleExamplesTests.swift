@@ -85,12 +85,12 @@ import JSONSyntax
             let on = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: rule.exampleOptions))
             var off = rule.exampleOptions
             off.severityOverrides = [id: .off]
-            let othersAreClean = on.report.diagnostics.allSatisfy { $0.id == id || $0.severity != .error }
-            guard on.report.diagnostics.contains(where: { $0.id == id }), othersAreClean else { continue }
+            let othersAreClean = on.output.report.diagnostics.allSatisfy { $0.id == id || $0.severity != .error }
+            guard on.output.report.diagnostics.contains(where: { $0.id == id }), othersAreClean else { continue }
             let result = Workspace().run(Compile(SourceFile(path: "e.json", text: text), lintOptions: off))
             if rule.blocksCompile {
                 #expect(result.payloads == nil, "\(id) blocks compile, yet its example compiled with the rule off")
-            } else if on.report.diagnostics.allSatisfy({ $0.id != id || $0.severity == .error }) {
+            } else if on.output.report.diagnostics.allSatisfy({ $0.id != id || $0.severity == .error }) {
                 #expect(result.payloads != nil, "\(id) does not block compile, yet its example was refused with the rule off")
             }
         }

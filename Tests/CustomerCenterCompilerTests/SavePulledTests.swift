@@ -33,11 +33,11 @@ import TestSupport
     @Test func everyLocaleOfTheUnprocessedConfigIsFetchedThenWritten() throws {
         let directory = try Scratch.directory("cc-pull").appendingPathComponent("live").path
         let bodies = Bodies(unprocessed: Self.authoring, platformBody: Self.response)
-        let result = Workspace().run(SavePulled(platform: .android, locale: nil, destination: .everyLocale(directory: directory), lint: false), from: bodies)
-        #expect(result.run.verdict == .passed)
+        let result = Workspace().run(SavePulled(platform: .android, locale: nil, destination: .everyLocale(directory: directory), lint: false, from: bodies))
+        #expect(result.verdict == .passed)
         #expect(bodies.asked.first == "-/-" && bodies.asked.dropFirst().allSatisfy { $0.hasPrefix("android/") })
-        #expect(result.saved.count == bodies.asked.count - 1 && result.saved.count > 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/android").count == result.saved.count)
+        #expect(result.output.count == bodies.asked.count - 1 && result.output.count > 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/android").count == result.output.count)
     }
 
     @Test func aBrokenBodyOrLocaleWritesNothing() throws {
@@ -48,17 +48,17 @@ import TestSupport
             (Self.authoring, Array("[1, 2]".utf8), "is JSON but not an object"),
         ] {
             let bodies = Bodies(unprocessed: unprocessed, platformBody: body)
-            let one = Workspace().run(SavePulled(platform: .ios, locale: "de", destination: .file(live), lint: false), from: bodies)
-            #expect(one.run.verdict == .unreadable)
-            #expect(one.run.events.first?.message.contains(says) == true, "\(one.run.events)")
+            let one = Workspace().run(SavePulled(platform: .ios, locale: "de", destination: .file(live), lint: false, from: bodies))
+            #expect(one.verdict == .unreadable)
+            #expect(one.events.first?.message.contains(says) == true, "\(one.events)")
             #expect(!FileManager.default.fileExists(atPath: live))
         }
         let badLocale = Self.authoring.replacingOccurrences(of: "\"supported\": [", with: "\"supported\": [\"../SECRET\", ")
-        let every = Workspace().run(SavePulled(platform: .ios, locale: nil, destination: .everyLocale(directory: directory.path + "/all"), lint: false),
-                                    from: Bodies(unprocessed: badLocale, platformBody: Self.response))
-        #expect(every.run.events.map(\.kind) == ["not-pulled"])
-        #expect(every.run.events.first?.message.contains("cannot be a file name") == true)
-        #expect(every.run.events.first?.message.contains("SECRET") == false, "redacted")
+        let every = Workspace().run(SavePulled(platform: .ios, locale: nil, destination: .everyLocale(directory: directory.path + "/all"), lint: false,
+                                    from: Bodies(unprocessed: badLocale, platformBody: Self.response)))
+        #expect(every.events.map(\.kind) == ["not-pulled"])
+        #expect(every.events.first?.message.contains("cannot be a file name") == true)
+        #expect(every.events.first?.message.contains("SECRET") == false, "redacted")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/all"))
     }
 
@@ -66,19 +66,19 @@ import TestSupport
         let directory = try Scratch.directory("cc-pull")
         let live = directory.appendingPathComponent("live.json").path
         let broken = Array(Self.authoring.replacingOccurrences(of: "\"title_key\": \"", with: "\"title_key\": \"missing_").utf8)
-        let result = Workspace().run(SavePulled(platform: .ios, locale: nil, destination: .file(live), lint: true),
-                                     from: Bodies(unprocessed: Self.authoring, platformBody: broken))
-        #expect(result.saved == [live])
-        #expect(result.run.verdict == .failed(reason: nil))
-        #expect(result.run.report.summary.errors > 0)
+        let result = Workspace().run(SavePulled(platform: .ios, locale: nil, destination: .file(live), lint: true,
+                                     from: Bodies(unprocessed: Self.authoring, platformBody: broken)))
+        #expect(result.output == [live])
+        #expect(result.verdict == .failed(reason: nil))
+        #expect(result.report.summary.errors > 0)
         // Never onto the configuration file the lint reads.
         let configuration = directory.appendingPathComponent(".customer-center.json").path
         try "{}".write(toFile: configuration, atomically: true, encoding: .utf8)
         var settings = RunSettings()
         settings.configurationPath = configuration
-        let refused = Workspace(settings: settings).run(SavePulled(platform: .ios, locale: nil, destination: .file(configuration), lint: true),
-                                                        from: Bodies(unprocessed: Self.authoring, platformBody: Self.response))
-        guard case .refused = refused.run.verdict else {
+        let refused = Workspace(settings: settings).run(SavePulled(platform: .ios, locale: nil, destination: .file(configuration), lint: true,
+                                                        from: Bodies(unprocessed: Self.authoring, platformBody: Self.response)))
+        guard case .refused = refused.verdict else {
             Issue.record("wrote over the configuration file")
             return
         }

@@ -143,8 +143,8 @@ import JSONSyntax
             settings.plan.threadsFromBytes = 0
             let result = Workspace(settings: settings).run(Compile(source, lintOptions: LintOptions(severityOverrides: levels)))
             let payloads: String = result.payloads.map { "\($0)" } ?? "refused"
-            let renders: [String] = ReportFormat.allCases.map { ReportRenderer.render(result.lint.report, format: $0) }
-            return payloads + "\n\(result.lint.verdict)\n\(result.report.diagnostics)\n" + renders.joined(separator: "\n")
+            let renders: [String] = ReportFormat.allCases.map { ReportRenderer.render(result.report, format: $0) }
+            return payloads + "\n\(result.verdict)\n\(result.output.report.diagnostics)\n" + renders.joined(separator: "\n")
         }
         let clean = SourceFile(path: "customer_center.json", text: try String(contentsOf: TestPaths.examples.appendingPathComponent("customer_center.json"), encoding: .utf8))
         let sources = [Self.generated(seed: 3, keys: 300, paths: 200), clean]

@@ -180,7 +180,7 @@ import JSONSyntax
         let off = LintOptions(severityOverrides: ["ref.unresolved-string": .off])
         let result = Workspace().run(Compile(source, lintOptions: off, options: CompileOptions(platforms: [.ios])))
         #expect(result.payloads == nil)
-        #expect(result.report.diagnostics.contains { $0.id == "ref.unresolved-string" && $0.message.contains("compile refuses") })
+        #expect(result.output.report.diagnostics.contains { $0.id == "ref.unresolved-string" && $0.message.contains("compile refuses") })
         let ignoring = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: """
             {"ignore": [{"rule": "ref.unresolved-string", "pointer": "/screens/MANAGEMENT/title_key"}]}
             """))
@@ -200,7 +200,7 @@ import JSONSyntax
         #expect(!lint.report.files.flatMap(\.diagnostics).contains { $0.severity == .error })
         #expect(lint.report.files.count == 1, "the ignore entry was used: it is not stale")
         let compiled = Workspace().run(Compile(source, configuration: configuration, options: CompileOptions(platforms: [.ios])))
-        #expect(compiled.payloads != nil, "\(compiled.report.diagnostics.map(\.message))")
+        #expect(compiled.payloads != nil, "\(compiled.output.report.diagnostics.map(\.message))")
     }
 
     @Test func compileFollowsTheRunsSettingsAndConfiguration() throws {
@@ -208,23 +208,23 @@ import JSONSyntax
         let source = SourceFile(path: "c.json", text: text)
         let refused = Workspace().run(Compile(source, options: CompileOptions(platforms: [.ios])))
         #expect(refused.payloads == nil && refused.bundle == nil)
-        #expect(refused.lint.verdict == .failed(reason: nil))
+        #expect(refused.verdict == .failed(reason: nil))
         // The same error set to a warning on the command line: it compiles, and --strict fails
         // the run's verdict as lint's would, payloads kept.
         var settings = RunSettings()
         settings.rules = [try RuleSelection.parse("support.invalid-email=warning")]
         let compiled = Workspace(settings: settings).run(Compile(source, options: CompileOptions(platforms: [.ios])))
         #expect(compiled.payloads?.isEmpty == false && compiled.payloads?.allSatisfy { $0.platform == .ios } == true)
-        #expect(compiled.lint.verdict == .passed)
+        #expect(compiled.verdict == .passed)
         #expect(compiled.bundle?.contains(#""ios""#) == true)
         settings.strict = true
-        #expect(Workspace(settings: settings).run(Compile(source, options: CompileOptions(platforms: [.ios]))).lint.verdict != .passed)
+        #expect(Workspace(settings: settings).run(Compile(source, options: CompileOptions(platforms: [.ios]))).verdict != .passed)
         // A configuration file the run cannot follow stops it, as lint's does.
         let invalid = LinterConfiguration(source: SourceFile(path: ".customer-center.json", text: #"{"rules": {"no.such-rule": "off"}}"#))
         let stopped = Workspace().run(Compile(source, configuration: invalid))
         #expect(stopped.payloads == nil)
-        #expect(stopped.lint.verdict == .invalidConfiguration)
-        #expect(stopped.lint.report.files.map(\.source.path) == [".customer-center.json"])
+        #expect(stopped.verdict == .invalidConfiguration)
+        #expect(stopped.report.files.map(\.source.path) == [".customer-center.json"])
     }
 
     @Test func requiredLocalesKeepTheirSeverity() {

@@ -1,13 +1,11 @@
 import JSONSyntax
 
 /// Everything one run records, in order: each input's report, the configuration files' and the
-/// baseline's own reports, events, and text for standard output. ``finish(_:readPaths:)``
+/// baseline's own reports, events, and text for standard output. ``finish(_:readPaths:output:)``
 /// computes the counts and the verdict once, from all of it (docs/design.md "The top floor").
 package struct RunLog: Sendable {
     private var inputs: [FileReport] = []
     private var own: [FileReport] = []
-    private var unreadable: [UnreadableFile] = []
-    private var skipped: [SkippedFile] = []
     private var events: [RunEvent] = []
     private var documents: [String] = []
     private var invalidConfiguration = false
@@ -31,14 +29,7 @@ package struct RunLog: Sendable {
     }
 
     /// Something the run did or met.
-    package mutating func record(_ event: RunEvent) {
-        events.append(event)
-        switch event {
-        case .unreadable(let path, let reason): unreadable.append(UnreadableFile(path: path, reason: reason))
-        case .skipped(let path, let reason): skipped.append(SkippedFile(path: path, reason: reason))
-        default: break
-        }
-    }
+    package mutating func record(_ event: RunEvent) { events.append(event) }
 
     /// Text for standard output (a document, a diff).
     package mutating func print(_ document: String) { documents.append(document) }
@@ -48,8 +39,6 @@ package struct RunLog: Sendable {
     package mutating func append(_ other: RunLog) {
         inputs += other.inputs
         own += other.own
-        unreadable += other.unreadable
-        skipped += other.skipped
         events += other.events
         documents += other.documents
         invalidConfiguration = invalidConfiguration || other.invalidConfiguration
@@ -57,32 +46,31 @@ package struct RunLog: Sendable {
 
     /// Whether the run can no longer vouch for every file (something unreadable, or a
     /// configuration it cannot follow): a baseline recorded now would accept less than the files hold.
-    package var cannotVouch: Bool { invalidConfiguration || !unreadable.isEmpty }
+    package var cannotVouch: Bool { invalidConfiguration || events.contains { $0.unreadableFile != nil } }
 
     /// The reports recorded for inputs so far.
     package var inputReports: [FileReport] { inputs }
 
     /// The result: exact counts from every finding, then the verdict, once.
-    package func finish(_ settings: RunSettings, readPaths: [String]) -> RunResult {
-        var report = LintReport(files: inputs + own, unreadable: unreadable)
-        report.skipped = skipped
+    package func finish<Output>(_ settings: RunSettings, readPaths: [String], output: Output) -> RunResult<Output> {
+        var report = LintReport(files: inputs + own, unreadable: events.compactMap(\.unreadableFile))
+        report.skipped = events.compactMap(\.skippedFile)
         report.events = events
         report.inputCount = inputs.count
         let warnings = report.summary.warnings
         report.warningsFailGate = findingsFail && ((settings.strict && warnings > 0) || settings.maxWarnings.map { warnings > $0 } == true)
-        return RunResult(report: report, documents: documents, verdict: verdict(report, settings), readPaths: readPaths)
+        return RunResult(report: report, documents: documents, verdict: verdict(report, settings), readPaths: readPaths, output: output)
     }
 
+    /// Each event carries its own effect on the verdict: the strongest one recorded decides
+    /// before the findings (a refusal, then exit 3) or after them (what the job checks for).
     private func verdict(_ report: LintReport, _ settings: RunSettings) -> RunVerdict {
-        for case let .refused(message, help) in events { return .refused(message: message, help: help) }
-        if invalidConfiguration { return .invalidConfiguration }
-        let notDone = events.contains {
-            switch $0 {
-            case .notChecked, .notPulled: return true
-            default: return false
-            }
+        let effect = events.map(\.effect).max() ?? .none
+        if effect == .refuses, let refusal = events.first(where: { $0.effect == .refuses }) {
+            return .refused(message: refusal.message, help: refusal.help)
         }
-        if !unreadable.isEmpty || report.summary.unwritten > 0 || notDone { return .unreadable }
+        if invalidConfiguration { return .invalidConfiguration }
+        if effect == .cannotFinish { return .unreadable }
         let summary = report.summary
         if findingsFail {
             if summary.errors > 0 { return .failed(reason: nil) }
@@ -93,13 +81,6 @@ package struct RunLog: Sendable {
                 return .failed(reason: "\(MessageText.count(summary.warnings, "warning")), more than --max-warnings \(maximum) allows")
             }
         }
-        // What the job itself checks for.
-        for event in events {
-            switch event {
-            case .wouldReformat, .notFormatted, .notCompiled, .notPreviewed: return .failed(reason: nil)
-            default: continue
-            }
-        }
-        return .passed
+        return effect == .failsJob ? .failed(reason: nil) : .passed
     }
 }

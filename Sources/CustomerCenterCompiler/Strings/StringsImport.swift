@@ -35,7 +35,7 @@ package enum StringsImport {
         /// Units that passed but were not taken: `--all-or-nothing` with some refused.
         package var withheld = 0
         /// The config cannot be used: why, and its findings.
-        package var unusable: (reason: String, report: FileReport)?
+        package var unusable: UnusableConfig?
     }
 
     /// The plan for importing `files` into `config`; with `allOrNothing`, no change when any
@@ -49,7 +49,7 @@ package enum StringsImport {
         switch StringsConfig.resolve(config) {
         case .success(let value): resolved = value
         case .failure(let failure):
-            plan.unusable = (failure.reason, failure.report)
+            plan.unusable = failure
             return plan
         }
         let table = ConfigTable(config, resolved: resolved)

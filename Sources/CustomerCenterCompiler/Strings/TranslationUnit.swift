@@ -77,11 +77,17 @@ package enum ExportResult: Sendable {
 }
 
 /// Why a config cannot be translated: its findings (syntax errors), or none.
-struct UnusableConfig: Error {
-    /// One line.
-    var reason: String
+package struct UnusableConfig: Error, Sendable {
+    /// The config as messages name it.
+    package var config: String
+    /// What is wrong with it, without its name ("has JSON syntax errors (above)"), so a message
+    /// can name it or say "it".
+    package var problem: String
     /// The findings that say why, when there are any.
-    var report: FileReport
+    package var report: FileReport
+
+    /// One line naming the config.
+    package var reason: String { "\(config) \(problem)" }
 }
 
 /// The config as a translation job reads it: parsed, decoded, resolved and authoring.
@@ -91,13 +97,13 @@ enum StringsConfig {
         let analysis = Pipeline.decode(source, stopAfter: .resolve)
         let errors = analysis.report.diagnostics.filter { $0.severity == .error && $0.id.descriptor?.isSyntax == true }
         if !errors.isEmpty {
-            return .failure(UnusableConfig(reason: "\(source.path) has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))
+            return .failure(UnusableConfig(config: source.path, problem: "has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))
         }
         guard let config = analysis.config, let resolved = analysis.resolved else {
-            return .failure(UnusableConfig(reason: "\(source.path) is not a Customer Center config", report: FileReport(source: source, diagnostics: [])))
+            return .failure(UnusableConfig(config: source.path, problem: "is not a Customer Center config", report: FileReport(source: source, diagnostics: [])))
         }
         guard config.format == .authoring else {
-            return .failure(UnusableConfig(reason: "\(source.path) is an SDK response (one locale, no keys): translate the authoring config it was compiled from",
+            return .failure(UnusableConfig(config: source.path, problem: "is an SDK response (one locale, no keys): translate the authoring config it was compiled from",
                                            report: FileReport(source: source, diagnostics: [])))
         }
         return .success(resolved)

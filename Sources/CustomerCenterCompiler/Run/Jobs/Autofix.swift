@@ -28,19 +28,20 @@ public struct Autofix: Sendable {
     }
 }
 
-extension Workspace {
-    /// Runs an ``Autofix`` job: the fixed text and the findings that remain in it.
-    public func run(_ job: Autofix) -> FixResult {
-        let policy = Policy(settings: settings, configuration: job.configuration)
-        let fixed = Self.fix(job.source, policy: policy, unsafe: job.unsafe)
-        return FixResult(source: fixed.source, applied: fixed.applied,
-                         report: Self.everyFinding(of: fixed.source, policy: policy).report, changed: fixed.changed)
+extension Autofix: Job {
+    /// Fixes the file: the fixed text (``FixResult``); the findings that remain are the run's report.
+    public func run(in context: inout RunContext) -> FixResult {
+        let policy = Policy(settings: context.settings, configuration: configuration)
+        let fixed = Self.fixing(source, policy: policy, unsafe: unsafe)
+        let report = Self.everyFinding(of: fixed.source, policy: policy).report
+        context.log.record(report)
+        return FixResult(source: fixed.source, applied: fixed.applied, report: report, changed: fixed.changed)
     }
 
     /// Fixes one text under `policy`: every finding's fix, not only those a display would show.
     /// The findings that remain are the caller's to check (a run reports them as it reports
     /// any file).
-    package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
+    static func fixing(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
         Fixer.fix(source) { file in policy.fixes(file, unsafe: unsafe) }
     }
 
@@ -54,34 +55,31 @@ extension Workspace {
     /// `--fix` / `--fix-dry-run` of one input: the fixes, then the write (or the diff). Returns
     /// the source to report: the file as it is on disk afterwards (a refused write reports the
     /// file as it is, not the text that could not be written; a dry run changes nothing).
-    mutating func fix(_ source: SourceFile, input: RunInput, mode: FixMode, unsafe: Bool, policy: Policy, log: inout RunLog) -> SourceFile {
-        let result = Self.fix(source, policy: policy, unsafe: unsafe)
+    static func fix(_ source: SourceFile, input: RunInput, mode: FixMode, unsafe: Bool, policy: Policy, in context: inout RunContext) -> SourceFile {
+        let result = fixing(source, policy: policy, unsafe: unsafe)
         let fixed = String(decoding: result.source.bytes, as: UTF8.self)
         switch mode {
         case .dryRun:
             guard result.changed else { return source }
             let name = source.path.hasPrefix("/") ? source.path : "a/" + source.path
             let newName = source.path.hasPrefix("/") ? source.path : "b/" + source.path
-            log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: fixed, oldName: name, newName: newName))
-            log.record(.wouldFix(path: source.path, count: result.applied))
+            context.log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: fixed, oldName: name, newName: newName))
+            context.log.record(.wouldFix(path: source.path, count: result.applied))
             return result.source
         case .write:
             if input.path == "-" {
-                log.print(fixed)
-                if result.applied > 0 { log.record(.fixed(path: source.path, count: result.applied)) }
+                context.log.print(fixed)
+                if result.applied > 0 { context.log.record(.fixed(path: source.path, count: result.applied)) }
                 return result.source
             }
             guard result.changed else { return source }
-            do {
-                try writer.rewrite(input.path, with: result.source.bytes, original: source.bytes)
-                log.record(.fixed(path: source.path, count: result.applied))
-                return result.source
-            } catch {
-                log.record(.writeFailed(path: source.path, message: error.message))
+            guard context.rewrite(input.path, shown: source.path, with: result.source.bytes, original: source.bytes) else {
                 // Report what the disk holds now (the write changed nothing; someone else may have).
                 let current = (try? FileSystem.read(input.path)) ?? source.bytes
                 return SourceFile(path: source.path, bytes: current, location: source.location)
             }
+            context.log.record(.fixed(path: source.path, count: result.applied))
+            return result.source
         }
     }
 
@@ -89,7 +87,7 @@ extension Workspace {
     /// disk (the report names that file, so its lines are the ones to show). A remaining finding
     /// is the disk file's finding of the same rule at the same pointer when it has one; otherwise
     /// its range is carried back over the lines the fixes changed.
-    func dryRunReport(_ remaining: FileReport, of fixed: SourceFile, input: RunInput, policy: Policy) -> FileReport {
+    static func dryRunReport(_ remaining: FileReport, of fixed: SourceFile, input: RunInput, policy: Policy) -> FileReport {
         guard let original = try? FileSystem.read(input.path == "-" ? "/dev/null" : input.path), input.path != "-",
               original != fixed.bytes else { return remaining }
         let disk = SourceFile(path: fixed.path, bytes: original, location: fixed.location)

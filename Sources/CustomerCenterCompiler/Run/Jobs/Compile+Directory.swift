@@ -1,6 +1,6 @@
 import JSONSyntax
 
-extension Workspace {
+extension RunContext {
     /// `--out-dir`: the payloads and the manifest as one set written in place (docs/commands.md
     /// "Output sets are transactions"): every file staged beside its target, then all renamed
     /// into place, the manifest last; on any failure before the renames the folder is as it was.
@@ -8,15 +8,15 @@ extension Workspace {
     /// only when unchanged. Payloads of the platforms in `keeping` (left out by inference alone)
     /// stay, listed and named. Into a folder without a manifest of its own, a file the run would
     /// replace is refused (exit 2) unless `force`.
-    func writeDirectory(_ payloads: [CompiledPayload], source: SourceFile, to directory: String,
-                        keeping: Set<Platform>, force: Bool, log: inout RunLog) {
+    mutating func writeDirectory(_ payloads: [CompiledPayload], source: SourceFile, to directory: String,
+                                 keeping: Set<Platform>, force: Bool) {
         if let bad = payloads.first(where: { !Compiler.isSafeFileName($0.locale) }) {
             log.record(.notCompiled(path: source.path, reason: "locale '\(bad.locale)' cannot be a file name; use letters, digits, '-' and '_'"))
             return
         }
         let paths = payloads.map(Compiler.relativePath(of:))
         let written = paths + ["manifest.json"]
-        for relative in written where refuses(directory + "/" + relative, option: "--out-dir", log: &log) { return }
+        for relative in written where refuses(directory + "/" + relative, option: "--out-dir") { return }
         var transaction: FolderTransaction
         do {
             transaction = try FolderTransaction(directory)

@@ -20,7 +20,7 @@ package enum CompileDestination: Sendable, Equatable {
 /// let config = SourceFile(path: "customer_center.json", text: json)
 /// let result = Workspace().run(Compile(config, options: CompileOptions(platforms: [.ios], locales: ["en"])))
 /// guard let payloads = result.payloads else {
-///     print(ReportRenderer.render(result.lint.report, format: .human))
+///     print(ReportRenderer.render(result.report, format: .human))
 ///     return
 /// }
 /// for payload in payloads { print(payload.platform, payload.locale, payload.text.utf8.count) }
@@ -56,17 +56,16 @@ public struct Compile: Sendable {
     }
 }
 
-/// What a ``Compile`` job produced for a config in memory: the lint of the config
-/// and, when nothing blocked it, its payloads.
-public struct CompileResult: Sendable {
-    /// The lint under the run: the config's findings and the configuration file's, exact
-    /// counts, and the verdict (failed when the compile was refused).
-    public var lint: RunResult
+/// What a ``Compile`` job gives back besides its run's report: when nothing blocked it, the
+/// payloads.
+public struct CompileOutput: Sendable {
     /// The payloads in platform, then locale order; `nil` when the config did not compile.
     public var payloads: [CompiledPayload]?
     /// The config's own findings (none when the configuration file could not be followed:
-    /// then `lint` holds its findings and the verdict is `.invalidConfiguration`).
+    /// then the run's report holds its findings and the verdict is `.invalidConfiguration`).
     public var report: FileReport
+    /// Text for standard output (`compile FILE`: a payload or the bundle), when that is the destination.
+    package var standardOutput: String?
 
     /// Every payload in one document, as `compile --bundle` writes it (docs/commands.md
     /// "compile"): the source's sha256, the built-in strings' version,
@@ -74,91 +73,73 @@ public struct CompileResult: Sendable {
     public var bundle: String? { payloads.map { Compiler.bundle($0, source: report.source) } }
 }
 
-/// What `compile FILE` produced.
-package struct CompileRunResult: Sendable {
-    /// The config's findings (and the configuration file's), events and the verdict.
-    package var run: RunResult
-    /// The payloads, when the config compiled.
-    package var payloads: [CompiledPayload]?
-    /// Text for standard output (a payload or the bundle), when that is the destination.
-    package var output: String?
-}
-
-extension Workspace {
-    /// Runs a ``Compile`` job on a config in memory.
-    public func run(_ job: Compile) -> CompileResult {
-        var log = RunLog()
-        guard case .source(let source, let configuration, let lintOptions) = job.input else {
-            let result = runFile(job)
-            return CompileResult(lint: result.run, payloads: result.payloads, report: result.run.report.files.first ?? FileReport(source: SourceFile(path: "", bytes: []), diagnostics: []))
+extension Compile: Job {
+    /// Lints the config under the compile gate and, when nothing blocks it, builds (and for a
+    /// file, writes) its payloads.
+    public func run(in context: inout RunContext) -> CompileOutput {
+        switch input {
+        case .source(let source, let configuration, let lintOptions):
+            let nothing = CompileOutput(payloads: nil, report: FileReport(source: source, diagnostics: []))
+            if let configuration, !configuration.isValid {
+                context.log.recordInvalid(FileReport(source: configuration.source, diagnostics: configuration.diagnostics))
+                return nothing
+            }
+            var policy = Policy(settings: context.settings, configuration: configuration)
+            if let lintOptions { policy = Policy(options: lintOptions, settings: context.settings) }
+            let (analysis, payloads) = compile(source, policy: policy, in: &context)
+            return CompileOutput(payloads: payloads, report: analysis.report)
+        case .path(let path, let destination):
+            return compileFile(path, to: destination, in: &context)
         }
-        if let configuration, !configuration.isValid {
-            log.recordInvalid(FileReport(source: configuration.source, diagnostics: configuration.diagnostics))
-            return CompileResult(lint: finish(log), payloads: nil, report: FileReport(source: source, diagnostics: []))
-        }
-        var policy = Policy(settings: settings, configuration: configuration)
-        if let lintOptions { policy = Policy(options: lintOptions, settings: settings) }
-        let (analysis, payloads) = compile(source, policy: policy, options: job.options, log: &log)
-        return CompileResult(lint: finish(log), payloads: payloads, report: analysis.report)
     }
 
-    /// Runs a ``Compile`` job on a file: read, lint, compile, write.
-    package func runFile(_ job: Compile) -> CompileRunResult {
-        guard case .path(let path, let destination) = job.input else { return CompileRunResult(run: run(job).lint) }
-        var workspace = self
-        var log = RunLog()
-        let display = path == "-" ? (settings.stdinName ?? "<stdin>") : path
-        guard let group = workspace.selectOne(path, display: display, log: &log), let policy = workspace.policy(of: group, log: &log),
-              let input = group.inputs.first, let source = workspace.read(input, log: &log) else {
-            return CompileRunResult(run: workspace.finish(log))
+    /// `compile FILE`: read, lint, compile, write.
+    private func compileFile(_ path: String, to destination: CompileDestination, in context: inout RunContext) -> CompileOutput {
+        var output = CompileOutput(payloads: nil, report: FileReport(source: SourceFile(path: "", bytes: []), diagnostics: []))
+        guard case let (source, policy)? = context.oneInput(path, outputs: [("-o", destination.file), ("--bundle", destination.bundlePath)]) else {
+            return output
         }
-        for case let (option, output?) in [("-o", destination.file), ("--bundle", destination.bundlePath)] where output != "-" {
-            if workspace.refuses(output, option: option, log: &log) { return CompileRunResult(run: workspace.finish(log)) }
-        }
-        let (analysis, compiled) = compile(source, policy: policy, options: job.options, log: &log)
-        guard let payloads = compiled else { return CompileRunResult(run: workspace.finish(log)) }
-        var output: String?
+        let (analysis, compiled) = compile(source, policy: policy, in: &context)
+        output.report = analysis.report
+        guard let payloads = compiled else { return output }
+        output.payloads = payloads
         switch destination {
         case .directory(let directory):
-            let inferred = job.options.platforms == nil && policy.options.platforms == nil
-            workspace.writeDirectory(payloads, source: analysis.report.source, to: directory,
-                                     keeping: inferred ? Set(Platform.allCases).subtracting(analysis.platforms) : [], force: job.force, log: &log)
+            let inferred = options.platforms == nil && policy.options.platforms == nil
+            context.writeDirectory(payloads, source: analysis.report.source, to: directory,
+                                   keeping: inferred ? Set(Platform.allCases).subtracting(analysis.platforms) : [], force: force)
         case .bundle(let bundlePath):
             let text = Compiler.bundle(payloads, source: analysis.report.source)
-            if bundlePath == "-" { output = text } else { workspace.write(Array(text.utf8), to: bundlePath, option: "--bundle", log: &log) }
+            if bundlePath == "-" { output.standardOutput = text } else { context.write(Array(text.utf8), to: bundlePath, option: "--bundle") }
         case .file, .standardOutput:
             guard payloads.count == 1, let payload = payloads.first else {
                 let kinds = "\(Set(payloads.map(\.platform)).count) platform(s) × \(Set(payloads.map(\.locale)).count) locale(s)"
-                log.record(.refused(message: "\(payloads.count) payloads (\(kinds)); use --out-dir DIR or --bundle FILE, or choose one --platform and --locale",
-                                    help: nil))
-                return CompileRunResult(run: workspace.finish(log), payloads: payloads)
+                context.log.record(.refused(message: "\(payloads.count) payloads (\(kinds)); use --out-dir DIR or --bundle FILE, or choose one --platform and --locale",
+                                            help: nil))
+                return output
             }
             let file = destination.file ?? "-"
-            if file == "-" { output = payload.text } else { workspace.write(Array(payload.text.utf8), to: file, option: "-o", log: &log) }
+            if file == "-" { output.standardOutput = payload.text } else { context.write(Array(payload.text.utf8), to: file, option: "-o") }
         }
-        return CompileRunResult(run: workspace.finish(log), payloads: payloads, output: output)
+        return output
     }
 
     /// One source linted under the compile gate, then its payloads, or `nil` with why recorded.
     /// An SDK response is refused as a usage error: it is what `compile` makes, not what it reads.
-    func compile(_ source: SourceFile, policy: Policy, options: CompileOptions, log: inout RunLog) -> (Analysis, [CompiledPayload]?) {
+    private func compile(_ source: SourceFile, policy: Policy, in context: inout RunContext) -> (Analysis, [CompiledPayload]?) {
         var request = policy.request(for: source)
         request.compileGate = true
         if let platforms = options.platforms { request.policy.options.platforms = platforms }
         var (analysis, gate) = Pipeline.run(request)
-        if analysis.format == .response, policy.options.inputFormat == nil {
-            log.record(.refused(message: "'\(source.path)' is an SDK response (what the SDKs download and `pull` saves), not an authoring config",
-                                help: "compile the authoring config it was made from; check a response with 'customer-center lint \(source.path)'"))
-            return (analysis, nil)
-        }
+        if context.refusesResponse(analysis.format, of: source, asked: policy.options.inputFormat, command: "compile") { return (analysis, nil) }
         if analysis.format != .authoring {
             request.policy.options.inputFormat = .authoring
             (analysis, gate) = Pipeline.run(request)
         }
-        log.record(analysis.report)
-        if let report = policy.configurationReport(used: gate.usedIgnores, checked: [source]) { log.recordOwn(report) }
+        context.log.record(analysis.report)
+        if let report = policy.configurationReport(used: gate.usedIgnores, checked: [source]) { context.log.recordOwn(report) }
         let payloads = Compiler.payloads(of: analysis, gate: gate, options: options)
-        if payloads == nil { log.record(.notCompiled(path: source.path, reason: nil)) }
+        if payloads == nil { context.log.record(.notCompiled(path: source.path, reason: nil)) }
         return (analysis, payloads)
     }
 }

@@ -23,51 +23,37 @@ package struct ImportStrings: Sendable {
     }
 }
 
-/// What an import did: the run's result and its plan (`nil` when an input could not be read).
-package struct ImportOutcome: Sendable {
-    package var result: RunResult
+/// What an import gives back besides its run's report: its plan (`nil` when an input could not
+/// be read) and whether the config was rewritten.
+package struct ImportOutput: Sendable {
     package var plan: StringsImport.Plan?
     /// Whether the config was rewritten.
-    package var wrote: Bool
+    package var wrote = false
 }
 
-extension Workspace {
-    /// Runs an ``ImportStrings`` job.
-    package func run(_ job: ImportStrings) -> ImportOutcome {
-        var workspace = self
-        var log = RunLog()
-        let configInput = RunInput(display: job.config, path: job.config, explicit: true)
-        let config = workspace.read(configInput, log: &log)
-        var files: [SourceFile] = []
-        for path in job.files {
-            if let file = workspace.read(RunInput(display: path, path: path, explicit: true), log: &log) { files.append(file) }
-        }
-        guard let config, files.count == job.files.count else {
-            return ImportOutcome(result: workspace.finish(log), plan: nil, wrote: false)
-        }
-        let plan = StringsImport.plan(config: config, files: files, allOrNothing: job.allOrNothing)
+extension ImportStrings: Job {
+    /// Reads every input, plans the merge, then rewrites the config (or prints the diff).
+    package func run(in context: inout RunContext) -> ImportOutput {
+        let source = context.read(config)
+        let translations = files.compactMap { context.read($0) }
+        guard let source, translations.count == files.count else { return ImportOutput(plan: nil) }
+        let plan = StringsImport.plan(config: source, files: translations, allOrNothing: allOrNothing)
         if let unusable = plan.unusable {
-            if !unusable.report.diagnostics.isEmpty { log.record(unusable.report) }
-            log.record(.unreadable(path: job.config, reason: unusable.reason.replacingOccurrences(job.config + " ", with: "it ") + "; nothing was imported"))
-            return ImportOutcome(result: workspace.finish(log), plan: plan, wrote: false)
+            if !unusable.report.diagnostics.isEmpty { context.log.record(unusable.report) }
+            context.log.record(.unreadable(path: config, reason: "it \(unusable.problem); nothing was imported"))
+            return ImportOutput(plan: plan)
         }
-        for report in plan.reports { log.record(report) }
-        var wrote = false
-        if plan.bytes != config.bytes {
-            if job.dryRun {
-                let old = job.config.hasPrefix("/") ? job.config : "a/" + job.config
-                let new = job.config.hasPrefix("/") ? job.config : "b/" + job.config
-                log.print(UnifiedDiff.make(old: String(decoding: config.bytes, as: UTF8.self), new: String(decoding: plan.bytes, as: UTF8.self),
-                                           oldName: old, newName: new))
-            } else {
-                do {
-                    try workspace.writer.rewrite(job.config, with: plan.bytes, original: config.bytes)
-                    wrote = true
-                } catch {
-                    log.record(.writeFailed(path: job.config, message: error.message))
-                }
-            }
+        for report in plan.reports { context.log.record(report) }
+        var output = ImportOutput(plan: plan)
+        guard plan.bytes != source.bytes else { return output }
+        if dryRun {
+            let old = config.hasPrefix("/") ? config : "a/" + config
+            let new = config.hasPrefix("/") ? config : "b/" + config
+            context.log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: String(decoding: plan.bytes, as: UTF8.self),
+                                               oldName: old, newName: new))
+        } else {
+            output.wrote = context.rewrite(config, shown: config, with: plan.bytes, original: source.bytes)
         }
-        return ImportOutcome(result: workspace.finish(log), plan: plan, wrote: wrote)
+        return output
     }
 }

@@ -58,68 +58,68 @@ public struct Lint: Sendable {
     }
 }
 
-extension Workspace {
-    /// Runs a ``Lint`` job: exact counts and the gate's verdict.
-    public func run(_ job: Lint) -> RunResult {
-        var workspace = self
-        var log = RunLog()
-        switch job.input {
-        case .paths(let paths): workspace.lint(paths, job: job, log: &log)
-        case .sources(let sources, let configuration, let baseline): lint(sources, configuration: configuration, baseline: baseline, log: &log)
+extension Lint: Job {
+    /// Runs the lint: exact counts and the gate's verdict are the run's; it gives back nothing else.
+    public func run(in context: inout RunContext) {
+        switch input {
+        case .paths(let paths): lint(paths, in: &context)
+        case .sources(let sources, let configuration, let baseline): lint(sources, configuration: configuration, baseline: baseline, in: &context)
         }
-        return workspace.finish(log)
     }
 
     /// Every group's files through the pipeline, the configuration files' and the baseline's
     /// own findings after them.
-    package mutating func lint(_ paths: [String], job: Lint, log: inout RunLog) {
-        let groups = select(paths, log: &log)
+    func lint(_ paths: [String], in context: inout RunContext) {
+        let groups = context.select(paths)
         var ledger: BaselineLedger?
-        switch baseline(log: &log) {
+        switch context.baseline() {
         case .none: ledger = nil
         case .ledger(let found): ledger = found
         case .unusable: return
         }
-        lint(groups, ledger: &ledger, job: job, log: &log)
-        if let stale = ledger?.staleReport(gate: Policy(settings: settings, configuration: nil).commandLineGate) { log.recordOwn(stale) }
+        check(groups, ledger: &ledger, in: &context)
+        if let stale = ledger?.staleReport(gate: Policy(settings: context.settings, configuration: nil).commandLineGate) {
+            context.log.recordOwn(stale)
+        }
     }
 
     /// Selected groups through the pipeline, each group's configuration file's findings after
     /// its files. The files are checked side by side (`settings.jobs`), and each one's log joins
     /// the run's log in the inputs' order: the output is the same as one file after another.
-    package mutating func lint(_ groups: [ConfigurationGroup], ledger: inout BaselineLedger?, job: Lint, log: inout RunLog) {
-        var probe = RunLog()
-        let policies = groups.map { policy(of: $0, log: &probe) }
+    func check(_ groups: [ConfigurationGroup], ledger: inout BaselineLedger?, in context: inout RunContext) {
+        var probe = context.forOneInput()
+        let policies = groups.map { probe.policy(of: $0) }
         var work: [(input: RunInput, policy: Policy)] = []
         for (group, policy) in zip(groups, policies) {
             guard let policy else { continue }
             for input in group.inputs {
-                writer.noteRead(input.path)
+                context.writer.noteRead(input.path)
                 work.append((input, policy))
             }
         }
+        let settings = context.settings
         for index in work.indices { work[index].policy.plan = settings.plan.forEach(ofFiles: work.count) }
-        let workspace = self
+        let shared = context
         let snapshot = ledger
         let outcomes = Parallel.map(work, jobs: settings.jobs) { item in
-            workspace.lintOne(item.input, policy: item.policy, ledger: snapshot, job: job)
+            lintOne(item.input, policy: item.policy, ledger: snapshot, in: shared.forOneInput())
         }
         var next = outcomes.makeIterator()
         for (group, policy) in zip(groups, policies) {
             guard let policy else {
-                _ = self.policy(of: group, log: &log)
+                _ = context.policy(of: group)
                 continue
             }
             var used = Set<Int>()
             var checked: [SourceFile] = []
             for _ in group.inputs {
                 guard let outcome = next.next() else { break }
-                log.append(outcome.log)
+                context.log.append(outcome.log)
                 if let copy = outcome.ledger, let snapshot { ledger?.absorb(copy, since: snapshot) }
                 used.formUnion(outcome.usedIgnores)
                 if let source = outcome.checked { checked.append(source) }
             }
-            if let report = policy.configurationReport(used: used, checked: checked) { log.recordOwn(report) }
+            if let report = policy.configurationReport(used: used, checked: checked) { context.log.recordOwn(report) }
         }
     }
 
@@ -132,53 +132,58 @@ extension Workspace {
         var checked: SourceFile?
     }
 
-    /// One input: read, fixed if asked, checked under `policy`.
-    func lintOne(_ input: RunInput, policy: Policy, ledger: BaselineLedger?, job: Lint) -> InputOutcome {
-        var workspace = self
+    /// One input: read, fixed if asked, checked under `policy`, in a context of its own.
+    func lintOne(_ input: RunInput, policy: Policy, ledger: BaselineLedger?, in start: RunContext) -> InputOutcome {
+        var context = start
         var outcome = InputOutcome(ledger: ledger)
-        guard var source = workspace.read(input, plan: policy.plan, log: &outcome.log) else { return outcome }
-        if let mode = job.fix {
+        lintOne(input, policy: policy, into: &outcome, in: &context)
+        outcome.log = context.log
+        return outcome
+    }
+
+    private func lintOne(_ input: RunInput, policy: Policy, into outcome: inout InputOutcome, in context: inout RunContext) {
+        guard var source = context.read(input, plan: policy.plan) else { return }
+        if let mode = fix {
             // A file found by name that says it is another kind of JSON is never rewritten.
             if !input.explicit, let kind = Pipeline.read(source).otherKind {
-                outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-                return outcome
+                context.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+                return
             }
-            source = workspace.fix(source, input: input, mode: mode, unsafe: job.unsafeFixes, policy: policy, log: &outcome.log)
+            source = Autofix.fix(source, input: input, mode: mode, unsafe: unsafeFixes, policy: policy, in: &context)
         }
         var request = policy.request(for: source)
-        request.sniffsOtherKinds = !input.explicit && job.fix == nil
+        request.sniffsOtherKinds = !input.explicit && fix == nil
         let (analysis, after) = policy.check(request, baseline: &outcome.ledger)
         if let kind = analysis.otherKind {
-            outcome.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-            return outcome
+            context.log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
+            return
         }
         outcome.usedIgnores = after.usedIgnores
         // Only the name is needed later (file-scoped ignore entries); a report keeps only the
         // text it prints, so memory follows the largest file, not the total.
         outcome.checked = SourceFile(path: source.path, bytes: [], location: source.location)
-        let report = job.fix == .dryRun ? dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
-        outcome.log.record(report.keepingShownText())
+        let report = fix == .dryRun ? Autofix.dryRunReport(analysis.report, of: source, input: input, policy: policy) : analysis.report
+        context.log.record(report.keepingShownText())
         // A large file checked on several threads: its model is freed beside the rest of the run.
         if policy.plan.threadsWithinFile(bytes: source.bytes.count) { Parallel.release(consume analysis) }
-        return outcome
     }
 
     /// In-memory sources under one configuration.
-    func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, baseline: Baseline?, log: inout RunLog) {
+    func lint(_ sources: [SourceFile], configuration: LinterConfiguration?, baseline: Baseline?, in context: inout RunContext) {
         if let configuration, !configuration.isValid {
-            log.recordInvalid(FileReport(source: configuration.source, diagnostics: configuration.diagnostics))
+            context.log.recordInvalid(FileReport(source: configuration.source, diagnostics: configuration.diagnostics))
             return
         }
-        let policy = Policy(settings: settings, configuration: configuration)
+        let policy = Policy(settings: context.settings, configuration: configuration)
         var ledger = baseline.map { BaselineLedger($0, pathKey: $0.pathKey) }
         var used = Set<Int>()
         for source in sources {
             let (analysis, after) = policy.check(policy.request(for: source), baseline: &ledger)
             used.formUnion(after.usedIgnores)
-            log.record(analysis.report)
+            context.log.record(analysis.report)
         }
-        if let report = policy.configurationReport(used: used, checked: sources) { log.recordOwn(report) }
-        if let stale = ledger?.staleReport(gate: policy.commandLineGate) { log.recordOwn(stale) }
+        if let report = policy.configurationReport(used: used, checked: sources) { context.log.recordOwn(report) }
+        if let stale = ledger?.staleReport(gate: policy.commandLineGate) { context.log.recordOwn(stale) }
     }
 
     /// Why a found file was skipped.

@@ -19,52 +19,49 @@ package struct RecordBaseline: Sendable {
     }
 }
 
-extension Workspace {
-    /// Runs a ``RecordBaseline`` job.
-    package func run(_ job: RecordBaseline) -> RunResult {
-        var settings = self.settings
-        settings.displayCap = nil
-        settings.baselinePath = nil
+extension RecordBaseline: Job {
+    /// Lints the inputs and records every finding; the findings do not fail the run.
+    package func run(in context: inout RunContext) {
+        let baselinePath = context.settings.baselinePath
+        context.settings.displayCap = nil
+        context.settings.baselinePath = nil
         // `--quiet` hides warnings from a report; a baseline records every finding, or the next
         // run with it would show the warnings it was written to accept as new.
-        settings.quiet = false
-        var workspace = Workspace(settings: settings)
-        var log = RunLog()
-        log.findingsFail = false
-        let groups = workspace.select(job.paths, log: &log)
+        context.settings.quiet = false
+        context.log.findingsFail = false
+        let groups = context.select(paths)
         for group in groups {
-            for input in group.inputs { workspace.writer.noteRead(input.path) }
+            for input in group.inputs { context.writer.noteRead(input.path) }
         }
-        if let baselinePath = self.settings.baselinePath { workspace.writer.noteRead(baselinePath) }
-        if job.output != "-" {
-            if workspace.refuses(job.output, option: "--write-baseline", log: &log) { return workspace.finish(log) }
-            if FileSystem.exists(job.output), !job.force {
-                let existing = (try? FileSystem.read(job.output)).map { Baseline(source: SourceFile(path: job.output, bytes: $0)) }
+        if let baselinePath { context.writer.noteRead(baselinePath) }
+        if output != "-" {
+            if context.refuses(output, option: "--write-baseline") { return }
+            if FileSystem.exists(output), !force {
+                let existing = (try? FileSystem.read(output)).map { Baseline(source: SourceFile(path: output, bytes: $0)) }
                 if existing?.diagnostics.isEmpty != true {
-                    log.record(.refused(message: "'\(job.output)' exists and is not a baseline; nothing was written",
-                                        help: "choose another path, or add --force to replace it"))
-                    return workspace.finish(log)
+                    context.log.record(.refused(message: "'\(output)' exists and is not a baseline; nothing was written",
+                                                help: "choose another path, or add --force to replace it"))
+                    return
                 }
             }
         }
         var none: BaselineLedger?
-        workspace.lint(groups, ledger: &none, job: Lint(job.paths), log: &log)
+        Lint(paths).check(groups, ledger: &none, in: &context)
         // A configuration the run cannot follow, or an input it could not read: a baseline
         // recorded now would accept less than the files hold. Nothing is written.
-        guard !log.cannotVouch else {
-            log.record(.baselineNotWritten)
-            return workspace.finish(log)
+        guard !context.log.cannotVouch else {
+            context.log.record(.baselineNotWritten)
+            return
         }
-        let key = BaselineLedger.pathKey(relativeTo: job.output)
-        let inputs = log.inputReports
+        let key = BaselineLedger.pathKey(relativeTo: output)
+        let inputs = context.log.inputReports
         let text = Baseline.write(inputs, pathKey: { name in key(inputs.first { $0.source.path == name }?.source.location ?? name) })
         let findings = inputs.reduce(0) { $0 + $1.counts.total }
-        if job.output == "-" {
-            log.print(text)
-        } else if !workspace.write(Array(text.utf8), to: job.output, option: "--write-baseline", log: &log) {
-            return workspace.finish(log)
+        if output == "-" {
+            context.log.print(text)
+        } else if !context.write(Array(text.utf8), to: output, option: "--write-baseline") {
+            return
         }
-        log.record(.wroteBaseline(path: job.output, findings: findings))
-        return workspace.finish(log)
+        context.log.record(.wroteBaseline(path: output, findings: findings))
     }
 }

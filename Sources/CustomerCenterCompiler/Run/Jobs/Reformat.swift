@@ -27,53 +27,49 @@ package struct Reformat: Sendable {
     }
 }
 
-extension Workspace {
-    /// Runs a ``Reformat`` job.
-    package func run(_ job: Reformat) -> RunResult {
-        var workspace = self
-        var log = RunLog()
+extension Reformat: Job {
+    /// Every file in its canonical form, side by side (`settings.jobs`); each file's log joins
+    /// the run's in the inputs' order.
+    package func run(in context: inout RunContext) {
         var discovery = InputDiscovery()
-        let inputs = discovery.inputs(job.paths.isEmpty ? ["-"] : job.paths, stdinName: settings.stdinName, forceExclude: settings.forceExclude)
-        for directory in discovery.unreadable { log.record(.unreadable(path: directory.path, reason: directory.reason)) }
-        for input in inputs { workspace.writer.noteRead(input.path) }
-        // Side by side (`settings.jobs`); each file's log joins the run's in the inputs' order.
-        let reader = workspace
-        let logs = Parallel.map(inputs, jobs: settings.jobs) { input in reader.reformat(input, mode: job.mode) }
-        for fileLog in logs { log.append(fileLog) }
-        return workspace.finish(log)
+        let inputs = discovery.inputs(paths.isEmpty ? ["-"] : paths, stdinName: context.settings.stdinName,
+                                      forceExclude: context.settings.forceExclude)
+        for directory in discovery.unreadable { context.log.record(.unreadable(path: directory.path, reason: directory.reason)) }
+        for input in inputs { context.writer.noteRead(input.path) }
+        let shared = context
+        let logs = Parallel.map(inputs, jobs: context.settings.jobs) { input in
+            var one = shared.forOneInput()
+            reformat(input, in: &one)
+            return one.log
+        }
+        for fileLog in logs { context.log.append(fileLog) }
     }
 
-    /// One file of a ``Reformat`` job, into a log of its own.
-    func reformat(_ input: RunInput, mode: FormatMode) -> RunLog {
-        var workspace = self
-        var log = RunLog()
-        guard let source = workspace.read(input, log: &log) else { return log }
+    /// One file, into a context of its own.
+    func reformat(_ input: RunInput, in context: inout RunContext) {
+        guard let source = context.read(input) else { return }
         // One read answers both questions: is it another kind of JSON, and its canonical form.
         let document = Pipeline.read(source)
         if !input.explicit, let kind = document.otherKind {
-            log.record(.skipped(path: input.display, reason: Self.otherKindReason(kind)))
-            return log
+            context.log.record(.skipped(path: input.display, reason: Lint.otherKindReason(kind)))
+            return
         }
         let result = Formatter.format(document)
         guard let formatted = result.formatted else {
-            log.record(result.report)
-            log.record(.notFormatted(path: input.display))
-            return log
+            context.log.record(result.report)
+            context.log.record(.notFormatted(path: input.display))
+            return
         }
         switch mode {
         case .print:
-            log.print(formatted)
+            context.log.print(formatted)
         case .check:
-            if result.changesFile { log.record(.wouldReformat(path: input.display)) }
+            if result.changesFile { context.log.record(.wouldReformat(path: input.display)) }
         case .write:
-            guard result.changesFile else { return log }
-            do {
-                try workspace.writer.rewrite(input.path, with: Array(formatted.utf8), original: source.bytes)
-                log.record(.formatted(path: input.display))
-            } catch {
-                log.record(.writeFailed(path: input.display, message: error.message))
+            guard result.changesFile else { return }
+            if context.rewrite(input.path, shown: input.display, with: Array(formatted.utf8), original: source.bytes) {
+                context.log.record(.formatted(path: input.display))
             }
         }
-        return log
     }
 }

@@ -63,70 +63,49 @@ package struct RenderPreview: Sendable {
     }
 }
 
-/// What a ``RenderPreview`` job produced.
-package struct PreviewRunResult: Sendable {
-    /// The config's errors and the measured findings, events, the page for standard output, the verdict.
-    package var run: RunResult
-    /// Whether the page was measured (the report is `--check`'s findings).
-    package var checked: Bool
-}
-
-extension Workspace {
-    /// Runs a ``RenderPreview`` job.
-    package func run(_ job: RenderPreview) -> PreviewRunResult {
-        var workspace = self
-        var log = RunLog()
-        let checked = workspace.preview(job, log: &log)
-        return PreviewRunResult(run: workspace.finish(log), checked: checked)
-    }
-
-    /// The preview into `log`; `true` when the page was measured.
-    private mutating func preview(_ job: RenderPreview, log: inout RunLog) -> Bool {
-        guard let group = selectOne(job.path, display: job.path, log: &log), let policy = policy(of: group, log: &log),
-              let input = group.inputs.first, let source = read(input, log: &log) else { return false }
+extension RenderPreview: Job {
+    /// The preview into the run's log; gives back whether the page was measured (the report is
+    /// then `--check`'s findings).
+    package func run(in context: inout RunContext) -> Bool {
         // The page never lands on what the run read (the config, the configuration file).
-        if let output = job.output, output != "-", refuses(output, option: "-o", log: &log) { return false }
+        guard case let (source, policy)? = context.oneInput(path, outputs: [("-o", output)]) else { return false }
         var request = policy.request(for: source)
         request.displayCap = nil
-        if let format = settings.inputFormat { request.policy.options.inputFormat = format }
-        request.policy.options.platforms = [job.options.platform]
+        if let format = context.settings.inputFormat { request.policy.options.inputFormat = format }
+        request.policy.options.platforms = [options.platform]
         let analysis = Pipeline.run(request).analysis
-        if analysis.format == .response, settings.inputFormat == nil {
-            log.record(.refused(message: "'\(source.path)' is an SDK response (what the SDKs download and `pull` saves), not an authoring config",
-                                help: "preview the authoring config it was made from; check a response with 'customer-center lint \(source.path)'"))
-            return false
-        }
+        if context.refusesResponse(analysis.format, of: source, asked: context.settings.inputFormat, command: "preview") { return false }
         guard let resolved = analysis.resolved, analysis.format == .authoring else {
-            log.record(analysis.report)
-            log.record(.notPreviewed(path: source.path))
+            context.log.record(analysis.report)
+            context.log.record(.notPreviewed(path: source.path))
             return false
         }
         // Preview what can be previewed; say what cannot.
         let errors = analysis.report.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty { log.record(.previewedWithErrors(path: source.path, errors: errors.count)) }
-        let page = Preview.render(resolved, options: job.options)
-        if let output = job.output, output != "-" {
-            guard write(Array(page.html.utf8), to: output, option: "-o", log: &log) else {
-                log.record(FileReport(source: source, diagnostics: errors))
+        if !errors.isEmpty { context.log.record(.previewedWithErrors(path: source.path, errors: errors.count)) }
+        let page = Preview.render(resolved, options: options)
+        if let output, output != "-" {
+            guard context.write(Array(page.html.utf8), to: output, option: "-o") else {
+                context.log.record(FileReport(source: source, diagnostics: errors))
                 return false
             }
-        } else if job.output == "-" || job.check == nil {
-            log.print(page.html)
+        } else if output == "-" || check == nil {
+            context.log.print(page.html)
         }
         var findings = errors
         var measured = false
-        if let check = job.check, let found = measure(page, resolved: resolved, source: source, check: check, options: job.options, log: &log) {
+        if let check, let found = measure(page, resolved: resolved, source: source, check: check, log: &context.log) {
             findings += found
             measured = true
         }
-        log.record(FileReport(source: source, diagnostics: findings))
+        context.log.record(FileReport(source: source, diagnostics: findings))
         return measured
     }
 
     /// The page measured in the browser (a temporary folder holds what it loads, removed after),
     /// then the screenshots; `nil` with why recorded when the browser could not say.
     private func measure(_ page: PreviewPage, resolved: ResolvedConfig, source: SourceFile, check: RenderPreview.Check,
-                         options: PreviewOptions, log: inout RunLog) -> [Diagnostic]? {
+                         log: inout RunLog) -> [Diagnostic]? {
         let notChecked = { (reason: String) in RunEvent.notChecked(path: source.path, reason: reason) }
         guard let browser = check.browser else {
             let applications = OS.applicationFolders.isEmpty ? "" : " or Google Chrome.app / Chromium.app in /Applications"

@@ -43,6 +43,8 @@ package struct SavePulled {
     package var destination: Destination
     /// `--lint`: lint what was saved.
     package var lint: Bool
+    /// Where the bodies come from.
+    package var source: any PulledConfigSource
 
     /// The flag that names where the bodies go (for a refusal).
     var optionName: String {
@@ -50,73 +52,62 @@ package struct SavePulled {
         return "-o"
     }
 
-    package init(platform: Platform?, locale: String?, destination: Destination, lint: Bool) {
+    package init(platform: Platform?, locale: String?, destination: Destination, lint: Bool, from source: any PulledConfigSource) {
         self.platform = platform
         self.locale = locale
         self.destination = destination
         self.lint = lint
+        self.source = source
     }
 }
 
-/// What a ``SavePulled`` job did.
-package struct PullRunResult: Sendable {
-    /// The body for standard output, events, the lint's findings, and the verdict.
-    package var run: RunResult
-    /// The files written, in order.
-    package var saved: [String]
-}
-
-extension Workspace {
-    /// Runs a ``SavePulled`` job with bodies from `source`.
-    package func run(_ job: SavePulled, from source: some PulledConfigSource) -> PullRunResult {
-        var workspace = self
-        var log = RunLog()
+extension SavePulled: Job {
+    /// Fetches, checks and saves every body, then lints what was saved if asked; gives back the
+    /// files written, in order.
+    package func run(in context: inout RunContext) -> [String] {
         // Outputs never land on the run's own inputs (the configuration file, the baseline).
-        for input in [settings.configurationPath, settings.baselinePath].compactMap({ $0 }) { workspace.writer.noteRead(input) }
-        switch job.destination {
+        for input in [context.settings.configurationPath, context.settings.baselinePath].compactMap({ $0 }) { context.writer.noteRead(input) }
+        switch destination {
         case .standardOutput: break
-        case .file(let path): if workspace.refuses(path, option: "-o", log: &log) { return PullRunResult(run: workspace.finish(log), saved: []) }
-        case .everyLocale(let directory):
-            if workspace.refuses(directory, option: "--out-dir", log: &log) { return PullRunResult(run: workspace.finish(log), saved: []) }
+        case .file(let path): if context.refuses(path, option: "-o") { return [] }
+        case .everyLocale(let directory): if context.refuses(directory, option: "--out-dir") { return [] }
         }
         let pulled: [(path: String, bytes: [UInt8], platform: Platform?)]
         do {
-            pulled = try Self.fetch(job, from: source)
+            pulled = try Self.fetch(self, from: source)
         } catch {
-            log.record(.notPulled(message: error.message))
-            return PullRunResult(run: workspace.finish(log), saved: [])
+            context.log.record(.notPulled(message: error.message))
+            return []
         }
         // Every body arrived whole and parsed: only now is anything written.
         var saved: [String] = []
         for item in pulled {
             if item.path == "-" {
-                log.print(String(decoding: item.bytes, as: UTF8.self))
+                context.log.print(String(decoding: item.bytes, as: UTF8.self))
                 continue
             }
             do { try FileSystem.makeDirectories(FileSystem.directory(of: FileSystem.absolute(item.path))) } catch {
-                log.record(.writeFailed(path: item.path, message: error.message))
-                return PullRunResult(run: workspace.finish(log), saved: saved)
+                context.log.record(.writeFailed(path: item.path, message: error.message))
+                return saved
             }
-            guard workspace.write(item.bytes, to: item.path, option: job.optionName, log: &log) else { return PullRunResult(run: workspace.finish(log), saved: saved) }
+            guard context.write(item.bytes, to: item.path, option: optionName) else { return saved }
             saved.append(item.path)
         }
-        if job.lint {
-            for platform in [Platform?.none] + Platform.allCases.map(Optional.some) {
-                let paths = pulled.filter { $0.platform == platform }.map(\.path)
-                guard !paths.isEmpty else { continue }
-                var groupSettings = settings
-                if let platform { groupSettings.platforms = [platform] }
-                var linting = Workspace(settings: groupSettings)
-                linting.writer = workspace.writer
-                linting.lint(paths, job: Lint(paths), log: &log)
-                workspace.writer = linting.writer
-            }
+        guard lint else { return saved }
+        // One lint per pulled platform, so a response is checked for its SDK.
+        let settings = context.settings
+        for platform in [Platform?.none] + Platform.allCases.map(Optional.some) {
+            let paths = pulled.filter { $0.platform == platform }.map(\.path)
+            guard !paths.isEmpty else { continue }
+            if let platform { context.settings.platforms = [platform] }
+            Lint(paths).lint(paths, in: &context)
+            context.settings = settings
         }
-        return PullRunResult(run: workspace.finish(log), saved: saved)
+        return saved
     }
 
     /// Every body the job saves, fetched and checked, in memory.
-    private static func fetch(_ job: SavePulled, from source: some PulledConfigSource) throws(PullFailure) -> [(path: String, bytes: [UInt8], platform: Platform?)] {
+    private static func fetch(_ job: SavePulled, from source: any PulledConfigSource) throws(PullFailure) -> [(path: String, bytes: [UInt8], platform: Platform?)] {
         guard case .everyLocale(let directory) = job.destination else {
             let path: String
             if case .file(let file) = job.destination { path = file } else { path = "-" }
@@ -134,7 +125,7 @@ extension Workspace {
     }
 
     /// One body, refused unless it is whole, well-formed JSON with an object at its root.
-    private static func checkedBody(from source: some PulledConfigSource, platform: Platform?, locale: String?) throws(PullFailure) -> [UInt8] {
+    private static func checkedBody(from source: any PulledConfigSource, platform: Platform?, locale: String?) throws(PullFailure) -> [UInt8] {
         let body = try source.body(platform: platform, locale: locale)
         let what = platform.map { "the \($0.rawValue) config" + (locale.map { " for '\(source.redact($0))'" } ?? "") } ?? "the unprocessed config"
         if let problem = PulledConfig.problem(of: body, redact: source.redact) {
