@@ -50,7 +50,7 @@ struct ParsedArguments {
             guard let spec = specs.first(where: { $0.name == name }) else {
                 let suggestion = Suggestion.closest(to: name, among: specs.map(\.name))
                 // A file whose name starts with '-' reads as an option: say how to name it.
-                let looksLikeFile = arg.contains(".") || arg.contains("/") || FileSystem.exists(arg)
+                let looksLikeFile = arg.contains(".") || arg.contains("/") || Workspace.exists(arg)
                 let fileHelp = "to name the file '\(arg)', write './\(arg)' or put it after '--'"
                 throw UsageError(message: "unknown option '\(name)' for '\(command)'",
                                  help: suggestion.map { "did you mean '\($0)'?" + (looksLikeFile ? " (\(fileHelp))" : "") } ?? (looksLikeFile ? fileHelp : nil))

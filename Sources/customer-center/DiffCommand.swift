@@ -30,33 +30,15 @@ struct DiffCommand: Command {
         options.acrossPlatforms = arguments.has("--across-platforms")
         options.platforms = try ReportingOptions.platforms(arguments)
         if options.platforms != nil, !options.compiled { throw UsageError(message: "'--platform' applies only with '--compiled'") }
-        let flag = try ReportingOptions.oldestSDK(arguments)
-        if let oldest = ConfigDiff.oldestSDK(for: arguments.positionals[1], flag: flag) { options.sdkBreaks = ConfigDiff.sdkBreaks(oldest: oldest) }
-        var sources: [SourceFile] = []
-        for path in arguments.positionals {
-            do {
-                sources.append(SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try FileSystem.read(path)))
-            } catch {
-                Terminal.err("error: \(error.message)\n")
-                return .io
-            }
+        let job = Diff(old: arguments.positionals[0], new: arguments.positionals[1], options: options,
+                       oldestSDK: try ReportingOptions.oldestSDK(arguments))
+        let result = Workspace().run(job)
+        try RunOutput.refusal(result)
+        guard let diff = result.output else {
+            return RunOutput.finish(result, format: .human, options: RenderOptions(color: Terminal.colorAllowed(color, stream: 2)), stream: 2,
+                                    renderReport: !result.report.files.isEmpty)
         }
-        let diff = ConfigDiff.compare(sources[0], sources[1], options: options)
-        guard let problem = diff.problem else {
-            Terminal.out(format == .json ? DiffRenderer.json(diff.changes) : DiffRenderer.human(diff.changes, color: Terminal.colorAllowed(color)))
-            return diff.hasBreakingChanges ? .findings : .success
-        }
-        switch problem {
-        case .invalidJSON(let report):
-            Terminal.err(ReportRenderer.render(LintReport(files: [report]), format: .human,
-                                               options: RenderOptions(color: Terminal.colorAllowed(color, stream: 2))))
-            Terminal.err("error: \(problem.message) (above)\n")
-            return .io
-        case .notAConfig:
-            Terminal.err("error: \(problem.message)\n")
-            return .io
-        case .mismatchedFormats, .mismatchedPlatforms:
-            throw UsageError(message: problem.message, help: problem.help)
-        }
+        Terminal.out(format == .json ? DiffRenderer.json(diff.changes) : DiffRenderer.human(diff.changes, color: Terminal.colorAllowed(color)))
+        return diff.hasBreakingChanges ? .findings : .success
     }
 }

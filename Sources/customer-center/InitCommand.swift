@@ -24,24 +24,10 @@ struct InitCommand: Command {
             if locales.isEmpty { throw UsageError(message: "'--locales' needs at least one locale") }
         }
         if arguments.has("--force"), !arguments.has("--output") { throw UsageError(message: "'--force' goes with -o FILE") }
-        let text = DefaultConfig.json(locales: locales)
-        guard let output = arguments.value("--output"), output != "-" else {
-            Terminal.out(text)
-            return .success
-        }
-        if FileSystem.exists(output), !arguments.has("--force") {
-            throw UsageError(message: "'\(output)' already exists; nothing was written", help: "choose another path, or add --force to replace it")
-        }
-        do {
-            try RunOutput.write(Array(text.utf8), to: output)
-        } catch {
-            Terminal.err("error: \(error.message)\n")
-            return .io
-        }
-        Terminal.err("wrote \(output) (\(locales.count) locale\(locales.count == 1 ? "" : "s"))\n")
-        // Old app builds get this config too: say how to check them (docs/sdk-compatibility.md).
-        Terminal.err("next: customer-center lint \(output); to also check the SDK versions still in customers' hands, put "
-                     + "{\"oldest_sdk\": {\"ios\": \"5.20.0\", \"android\": \"8.10.0\"}} (your oldest) in \(LinterConfiguration.fileName)\n")
-        return .success
+        let result = Workspace().run(Init(locales: locales, output: arguments.value("--output"), force: arguments.has("--force")))
+        try RunOutput.refusal(result)
+        let status = RunOutput.finish(result, format: .human, options: RenderOptions(), stream: 2, renderReport: false)
+        RunOutput.say(result.output)
+        return status
     }
 }

@@ -110,6 +110,6 @@ enum ReportingOptions {
     static func rendering(_ arguments: ParsedArguments, stream: Int32) throws(UsageError) -> (format: ReportFormat, options: RenderOptions) {
         let format = try choice(arguments.value("--format") ?? "human", for: "--format", as: ReportFormat.self)
         let color = try choice(arguments.value("--color") ?? "auto", for: "--color", as: ColorChoice.self)
-        return (format, RenderOptions(color: Terminal.colorAllowed(color, stream: stream), workingDirectory: FileSystem.shownCurrentDirectory()))
+        return (format, Workspace.renderOptions(color: Terminal.colorAllowed(color, stream: stream)))
     }
 }

@@ -39,13 +39,14 @@ enum RunOutput {
         }
     }
 
-    /// Writes `bytes` to standard output for `-`, else atomically to `path`.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileSystem.Failure) {
-        if path == "-" {
-            Terminal.out(String(decoding: bytes, as: UTF8.self))
-        } else {
-            try FileSystem.makeParentDirectories(of: path)
-            try FileSystem.writeAtomically(bytes, to: path)
-        }
+    /// A refusal of the library (a usage error it found before doing anything), as this
+    /// command's usage error: exit 2, with the usage lines.
+    static func refusal<Output>(_ result: RunResult<Output>) throws(UsageError) {
+        if case .refused(let message, let help) = result.verdict { throw UsageError(message: message, help: help) }
+    }
+
+    /// Lines for people on standard error (what a job did, worded by the library).
+    static func say(_ lines: [String]) {
+        for line in lines { Terminal.err(line + "\n") }
     }
 }

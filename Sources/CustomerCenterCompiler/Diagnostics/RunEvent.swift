@@ -54,13 +54,18 @@ public enum RunEvent: Sendable, Equatable {
     case notChecked(path: String, reason: String)
     /// `pull` got no config it could save (the API's answer, or a body that is not whole JSON): exit 3, nothing written.
     case notPulled(message: String)
+    /// `diff` or `strings export` cannot use `path` as it must (not JSON, not a config): exit 3,
+    /// nothing done. `message` is the whole line; the findings that say why come before it.
+    case notUsable(path: String, message: String)
 
     /// How much it matters: `error` events fail the run, `warning` ones are worth a look.
     public var severity: Severity {
         switch self {
         case .fixed, .wouldFix, .formatted, .wouldReformat, .wroteBaseline, .removedStale, .skipped: return .note
         case .keptStale, .previewedWithErrors: return .warning
-        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused, .notPreviewed, .notChecked, .notPulled: return .error
+        case .notFormatted, .baselineNotWritten, .writeFailed, .notCompiled, .unreadable, .refused, .notPreviewed, .notChecked, .notPulled,
+             .notUsable:
+            return .error
         }
     }
 
@@ -85,7 +90,7 @@ public enum RunEvent: Sendable, Equatable {
     package var effect: Effect {
         switch self {
         case .refused: return .refuses
-        case .unreadable, .writeFailed, .notChecked, .notPulled: return .cannotFinish
+        case .unreadable, .writeFailed, .notChecked, .notPulled, .notUsable: return .cannotFinish
         case .wouldReformat, .notFormatted, .notCompiled, .notPreviewed: return .failsJob
         case .fixed, .wouldFix, .formatted, .wroteBaseline, .baselineNotWritten, .removedStale, .keptStale, .skipped,
              .previewedWithErrors:
@@ -110,7 +115,7 @@ public enum RunEvent: Sendable, Equatable {
     package var placement: Placement {
         switch self {
         case .wouldReformat: return .answer
-        case .notCompiled: return .trailer
+        case .notCompiled, .notUsable: return .trailer
         case .refused: return .refusal
         default: return .notice
         }
@@ -178,6 +183,7 @@ public enum RunEvent: Sendable, Equatable {
             return "\(path) has \(MessageText.count(errors, "error")); the preview shows what can be shown (a missing text shows its key)"
         case .notChecked(_, let reason): return reason
         case .notPulled(let message): return message
+        case .notUsable(_, let message): return message
         }
     }
 
@@ -212,6 +218,7 @@ public enum RunEvent: Sendable, Equatable {
         case .previewedWithErrors: return "previewed-with-errors"
         case .notChecked: return "not-checked"
         case .notPulled: return "not-pulled"
+        case .notUsable: return "not-usable"
         }
     }
 
@@ -221,7 +228,7 @@ public enum RunEvent: Sendable, Equatable {
         case .fixed(let path, _), .wouldFix(let path, _), .formatted(let path), .wouldReformat(let path), .notFormatted(let path),
              .wroteBaseline(let path, _), .writeFailed(let path, _), .notCompiled(let path, _), .removedStale(let path),
              .keptStale(let path, _), .skipped(let path, _), .unreadable(let path, _), .notPreviewed(let path),
-             .previewedWithErrors(let path, _), .notChecked(let path, _):
+             .previewedWithErrors(let path, _), .notChecked(let path, _), .notUsable(let path, _):
             return path == "-" ? nil : path
         case .baselineNotWritten, .refused, .notPulled: return nil
         }

@@ -26,6 +26,15 @@ public struct Workspace: Sendable {
         return context.finish(output)
     }
 
+    /// Render options for a report of a run in the current directory (the base of its relative
+    /// paths, as the user reached it: SARIF, GitLab).
+    package static func renderOptions(color: Bool) -> RenderOptions {
+        RenderOptions(color: color, workingDirectory: FileSystem.shownCurrentDirectory())
+    }
+
+    /// Whether a file or folder is at `path` (the command line's hint for a file named like an option).
+    package static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
+
     /// Fixes one text under `policy` (an editor's "fix all"): every finding's fix, not only those
     /// a display would show. The findings that remain are the caller's to check.
     package static func fix(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
