@@ -18,8 +18,7 @@ struct InitCommand: Command {
             case .success(let parsed):
                 locales = parsed
             case .failure(let error):
-                throw UsageError(message: "'\(error.entry)' is not a language of the default config (\(DefaultConfig.locales.joined(separator: " ")))",
-                                 help: error.suggestion.map { "did you mean '\($0)'?" })
+                throw UsageError(message: error.message, help: error.help)
             }
             if locales.isEmpty { throw UsageError(message: "'--locales' needs at least one locale") }
         }

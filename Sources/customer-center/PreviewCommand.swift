@@ -1,6 +1,4 @@
 import CustomerCenterCompiler
-import PlatformLayer
-import ProcessSupport
 
 struct PreviewCommand: Command {
     static let name = "preview"
@@ -21,30 +19,6 @@ struct PreviewCommand: Command {
         OptionSpec(name: "--color", valueName: "WHEN", summary: "auto, always or never."),
         ReportingOptions.configFile,
     ]
-
-    static let browsers = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-
-    /// The browser as a process with a time limit.
-    struct ProcessBrowser: BrowserRunner {
-        let name: String
-        func run(_ arguments: [String], timeout: Double) -> (status: Int32?, output: [UInt8])? {
-            ProcessRunner.run(name, arguments, timeout: timeout).map { ($0.status, $0.output) }
-        }
-        /// One process over its DevTools pipe, unless CUSTOMER_CENTER_BROWSER_PIPE=0 asks for one
-        /// run per screenshot (docs/commands.md "preview").
-        func session(_ arguments: [String]) -> (any BrowserPipe)? {
-            if Terminal.environment("CUSTOMER_CENTER_BROWSER_PIPE") == "0" { return nil }
-            return PipedChild.start(name, arguments)
-        }
-    }
-
-    /// Progress on stderr, once the run has taken longer than `seconds` (a quick check stays quiet).
-    static func progress(after seconds: Double) -> @Sendable (String) -> Void {
-        let started = ProcessRunner.monotonicSeconds()
-        return { step in
-            if ProcessRunner.monotonicSeconds() - started >= seconds { Terminal.err("customer-center preview: \(step)\n") }
-        }
-    }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
@@ -70,9 +44,7 @@ struct PreviewCommand: Command {
         var settings = RunSettings()
         settings.configurationPath = arguments.value("--config")
         settings.strict = arguments.has("--strict")
-        // PATH first, then Chrome.app or Chromium.app on macOS (never on PATH there).
-        let found = ProcessRunner.find(browsers) ?? ProcessRunner.firstExecutable(OS.applicationBrowsers())
-        let browser = (arguments.value("--browser") ?? found).map(ProcessBrowser.init(name:))
+        let browser = Self.browser(arguments.value("--browser"))
         let check = arguments.has("--check")
             ? RenderPreview.Check(browser: browser, screenshots: arguments.value("--png"), timeout: timeout, progress: progress(after: 1)) : nil
         let options = PreviewOptions(locales: locales, themes: theme, platform: platform, pseudo: arguments.has("--pseudo"))

@@ -24,36 +24,8 @@ extension StringsCommand {
                                 allOrNothing: arguments.has("--all-or-nothing"))
         let result = Workspace().run(job)
         let human = [ReportFormat.human, .compact].contains(format)
-        if let plan = result.plan, plan.unusable == nil, human || stream == 1 {
-            Terminal.err(importSummary(plan, config: config, dryRun: dryRun, wrote: result.wrote) + "\n")
-        }
+        if let summary = result.summary, human || stream == 1 { Terminal.err(summary + "\n") }
         let findings = result.report.counts.total > 0
         return RunOutput.finish(result, format: format, options: options, stream: stream, renderReport: findings || !human)
-    }
-
-    /// "imported 3 translations into c.json (2 units unchanged; 1 fuzzy and 4 empty not taken; 1 refused)".
-    /// Never "imported" when the config could not be written (`wrote` false): then it says so.
-    static func importSummary(_ plan: StringsImport.Plan, config: String, dryRun: Bool, wrote: Bool) -> String {
-        let count = countText(plan.changes.count, "translation")
-        var text: String
-        if plan.changes.isEmpty {
-            text = "\(config) unchanged: no translation to take"
-        } else if dryRun {
-            text = "would import \(count) into \(config)"
-        } else if wrote {
-            text = "imported \(count) into \(config)"
-        } else {
-            text = "\(config) unchanged: it could not be written (below); \(count) not imported"
-        }
-        var parts: [String] = []
-        if plan.unchanged > 0 { parts.append("\(countText(plan.unchanged, "unit")) as the config has them") }
-        if plan.fuzzy > 0 { parts.append("\(countText(plan.fuzzy, "fuzzy unit")) (needing review) not taken") }
-        if plan.repeated > 0 { parts.append("\(countText(plan.repeated, "unit")) repeating another's translation") }
-        if plan.empty > 0 { parts.append("\(countText(plan.empty, "unit")) without a translation") }
-        if plan.refused > 0 { parts.append("\(countText(plan.refused, "unit")) refused (below)") }
-        if plan.refusedFiles > 0 { parts.append("\(countText(plan.refusedFiles, "file")) refused as a whole (below)") }
-        if plan.withheld > 0 { parts.append("\(countText(plan.withheld, "good translation")) withheld by --all-or-nothing") }
-        if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
-        return text
     }
 }

@@ -41,6 +41,11 @@ package enum DefaultConfig {
         package var entry: String
         /// The closest of the 32 codes.
         package var suggestion: String?
+
+        /// One line, lower-case start.
+        package var message: String { "'\(entry)' is not a language of the default config (\(DefaultConfig.locales.joined(separator: " ")))" }
+        /// The did-you-mean, when there is one.
+        package var help: String? { suggestion.map { "did you mean '\($0)'?" } }
     }
 
     /// The default config in `locales` (all 32 by default); the default locale is `en` when

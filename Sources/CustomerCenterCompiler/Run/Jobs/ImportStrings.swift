@@ -29,6 +29,10 @@ package struct ImportOutput: Sendable {
     package var plan: StringsImport.Plan?
     /// Whether the config was rewritten.
     package var wrote = false
+    /// What the import did in one line for standard error ("imported 3 translations into c.json
+    /// (2 units as the config has them; 1 refused (below))"), never "imported" when the config
+    /// could not be written; `nil` when nothing was planned.
+    package var summary: String?
 }
 
 extension ImportStrings: Job {
@@ -45,15 +49,37 @@ extension ImportStrings: Job {
         }
         for report in plan.reports { context.log.record(report) }
         var output = ImportOutput(plan: plan)
-        guard plan.bytes != source.bytes else { return output }
-        if dryRun {
+        if plan.bytes != source.bytes, dryRun {
             let old = config.hasPrefix("/") ? config : "a/" + config
             let new = config.hasPrefix("/") ? config : "b/" + config
             context.log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: String(decoding: plan.bytes, as: UTF8.self),
                                                oldName: old, newName: new))
-        } else {
+        } else if plan.bytes != source.bytes {
             output.wrote = context.rewrite(config, shown: config, with: plan.bytes, original: source.bytes)
         }
+        output.summary = summary(plan, wrote: output.wrote)
         return output
+    }
+
+    /// The plan in one line (``ImportOutput/summary``).
+    private func summary(_ plan: StringsImport.Plan, wrote: Bool) -> String {
+        let count = MessageText.count(plan.changes.count, "translation")
+        var text: String
+        if plan.changes.isEmpty {
+            text = "\(config) unchanged: no translation to take"
+        } else if dryRun {
+            text = "would import \(count) into \(config)"
+        } else if wrote {
+            text = "imported \(count) into \(config)"
+        } else {
+            text = "\(config) unchanged: it could not be written (below); \(count) not imported"
+        }
+        let parts = [(plan.unchanged, "unit", "as the config has them"), (plan.fuzzy, "fuzzy unit", "(needing review) not taken"),
+                     (plan.repeated, "unit", "repeating another's translation"), (plan.empty, "unit", "without a translation"),
+                     (plan.refused, "unit", "refused (below)"), (plan.refusedFiles, "file", "refused as a whole (below)"),
+                     (plan.withheld, "good translation", "withheld by --all-or-nothing")]
+            .filter { $0.0 > 0 }.map { "\(MessageText.count($0.0, $0.1)) \($0.2)" }
+        if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
+        return text
     }
 }
