@@ -11,12 +11,12 @@ import JSONSyntax
 ///   findings, their ranges moved past the edit.
 /// - Edits inside one text of `localized_strings[K]` of an authoring config (no quote, escape or
 ///   control byte added or removed: the literal still ends where it did) change only the
-///   findings of `RuleCatalog.textContentRules` inside K's member. Those are found by checking a
+///   findings of `RuleCatalog.rules(reading: .texts)` inside K's member. Those are found by checking a
 ///   reduced copy of the current text, K alone in `localized_strings` (the rest of the config
 ///   as it is), with only those rules on; every other finding is the last analysis', moved.
 ///
-/// Anything it cannot vouch for goes to the whole check: other edits, a text of a key a survey
-/// option names (`survey.duplicate-option-title` compares it with other keys' texts), a
+/// Anything it cannot vouch for goes to the whole check: other edits, a text of a key a rule
+/// compares with other keys' texts (`RuleCatalog.keysWhoseTextsAreCompared`), a
 /// document with syntax findings (or a syntax rule switched off), a rule at its display cap, a
 /// finding whose range starts or ends inside the changed bytes, or a reduced copy that targets
 /// other locales or platforms than the document.
@@ -41,10 +41,10 @@ enum IncrementalChecker {
         case .text(let key):
             // A baseline matches findings by count across the file: the whole check decides.
             guard !session.hasBaseline else { return nil }
-            guard resolved.config.format == .authoring, !resolved.stringReferences.contains(where: { $0.role == .surveyOption && $0.key.value == key }),
+            guard resolved.config.format == .authoring, !RuleCatalog.keysWhoseTextsAreCompared(in: resolved).contains(key),
                   let spans = IncrementalEdit.Spans(tape: tape, key: key, containing: edit.prefix, locales: tableLocales(resolved))
             else { return nil }
-            let rules = RuleCatalog.textContentRules
+            let rules = RuleCatalog.rules(reading: .texts)
             // The findings of the rules re-checked, about K, are the reduced copy's; every other one is the last analysis'.
             let kept = analysis.report.diagnostics.filter { !(rules.contains($0.id) && spans.member.contains($0.range)) }
             guard var result = edit.moved(kept), let fresh = recheck(key: key, spans: spans, edit: edit, document: document,
@@ -66,7 +66,7 @@ enum IncrementalChecker {
         return Array(resolved.targetLocaleCodes.dropFirst(localization.defaultLocale == nil ? 0 : 1))
     }
 
-    /// The findings of `RuleCatalog.textContentRules` inside key `key`'s member of the current
+    /// The findings of `RuleCatalog.rules(reading: .texts)` inside key `key`'s member of the current
     /// text: a copy of it with only what those findings depend on (`ReducedCopy`) is checked with
     /// only those rules on, for the platforms the whole text was checked for, and its findings
     /// inside the member are moved back to where the member is.
@@ -77,7 +77,7 @@ enum IncrementalChecker {
                                      references: original.stringReferences.compactMap { $0.key.value == key ? $0.key.range : nil }) else { return nil }
         let inReduced = copy.member, offset = copy.offset
         let checked = session.check(SourceFile(path: FileURI.displayPath(document.uri), bytes: copy.bytes), policy: policy,
-                                    onlyRules: RuleCatalog.textContentRules, platforms: analysis.platforms)
+                                    onlyRules: RuleCatalog.rules(reading: .texts), platforms: analysis.platforms)
         guard checked.otherKind == nil, let resolved = checked.resolved,
               resolved.config.format == .authoring, resolved.defaultLocale == original.defaultLocale,
               resolved.targetLocales == original.targetLocales, checked.platforms == analysis.platforms,

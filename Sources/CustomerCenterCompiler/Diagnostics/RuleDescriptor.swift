@@ -25,6 +25,10 @@ public struct RuleDescriptor: Sendable {
     public let blocksCompile: Bool
     /// Whether the finding marks dead text (an unused string or offer): editors grey it out.
     public let marksUnnecessaryCode: Bool
+    /// What the rule's check reads of a document: the language server learns from it which rules
+    /// an edit inside one text can change (`RuleCatalog.rules(reading:)`); `RuleReadsTests` edits
+    /// every text of every example and fails when a rule's findings move without its saying so.
+    package let reads: RuleReads
     /// The first failing example (the one `explain` shows).
     public var failingExample: String { failingExamples[0] }
     /// The first passing example (the one `explain` shows).
@@ -53,7 +57,7 @@ public struct RuleDescriptor: Sendable {
     package init(
         id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
         formats: Set<InputFormat>, fixes: Set<FixApplicability> = [], isSyntax: Bool = false, blocksCompile: Bool = false,
-        marksUnnecessaryCode: Bool = false,
+        marksUnnecessaryCode: Bool = false, reads: RuleReads = .structure,
         failingExample: @escaping @Sendable @autoclosure () -> String,
         passingExample: @escaping @Sendable @autoclosure () -> String,
         moreFailingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
@@ -71,6 +75,7 @@ public struct RuleDescriptor: Sendable {
         // A file that is not JSON has nothing to compile.
         self.blocksCompile = blocksCompile || isSyntax
         self.marksUnnecessaryCode = marksUnnecessaryCode
+        self.reads = reads
         self.failing = failingExample
         self.passing = passingExample
         self.moreFailing = moreFailingExamples
@@ -129,6 +134,28 @@ package struct RuleExampleConfiguration: Sendable, Equatable {
         }
         return "{" + members.joined(separator: ", ") + "}"
     }
+}
+
+/// What a rule's check reads of a document, beyond its structure (members, keys, ids, types,
+/// references and settings), which every check reads.
+package struct RuleReads: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The document's structure alone: a text's content never changes a finding.
+    package static let structure = RuleReads(rawValue: 1 << 0)
+    /// The content of an authoring config's texts, each key's texts on their own: a finding that
+    /// a text of key K can change lies inside K's member of `localized_strings` and depends on no
+    /// other key's texts.
+    package static let texts = RuleReads(rawValue: 1 << 1)
+    /// The texts of several keys, compared with one another: an edit of one can change a finding
+    /// about another. The rule names the keys (`ModelRule.keysWhoseTextsAreCompared(in:)`).
+    package static let textsOfSeveralKeys = RuleReads(rawValue: 1 << 2)
+    /// The texts of an SDK response, to tell a text someone wrote from the SDK's built-in one (an
+    /// authoring config's texts count by their key alone).
+    package static let responseTexts = RuleReads(rawValue: 1 << 3)
 }
 
 /// Text an editor can insert for a finding, beyond the finding's own fix.

@@ -4,6 +4,15 @@ import JSONSyntax
 package protocol ModelRule: Rule {
     /// Reports what the rule finds into `context`.
     static func check(_ context: inout RuleContext)
+
+    /// The keys whose texts the check compares with other keys' texts, for a rule that reads
+    /// `RuleReads.textsOfSeveralKeys`; none otherwise.
+    static func keysWhoseTextsAreCompared(in resolved: ResolvedConfig) -> Set<String>
+}
+
+extension ModelRule {
+    /// None: the check compares no key's texts with another's.
+    package static func keysWhoseTextsAreCompared(in resolved: ResolvedConfig) -> Set<String> { [] }
 }
 
 /// What a rule sees: the resolved config, the target platforms, the options; and where it reports.

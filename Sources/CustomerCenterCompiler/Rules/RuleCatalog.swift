@@ -45,18 +45,22 @@ package enum RuleCatalog {
         SDKBreaksOldVersionRule.self, SDKHiddenOnOldVersionRule.self, SDKIgnoredOnOldVersionRule.self,
     ]
 
-    /// The rules whose findings about a key of an authoring config's `localized_strings` can
-    /// change when the content of one of its texts changes (and nothing else does): each reports
-    /// such a finding inside that key's member (its key or one of its texts), from that member,
-    /// the config outside `localized_strings` and the locales the config targets alone. The other
-    /// rules never read a text's content, except `survey.duplicate-option-title`, which compares
-    /// the texts of the keys a survey's options name (and reports at the options). The language
-    /// server re-checks only these after an edit inside one text (docs/performance.md, "The editor").
-    package static let textContentRules: Set<RuleID> = Set(([
-        EmptyTranslationRule.self, MalformedPlaceholderRule.self, MissingTranslationRule.self, MissingRequiredTranslationRule.self,
-        PlaceholderMismatchRule.self, ScriptMismatchRule.self, UnknownPlaceholderRule.self, WhitespaceRule.self,
-        SchemaEmptyValueRule.self, ControlCharacterRule.self, LiteralPlaceholderRule.self,
-    ] as [any Rule.Type]).map { $0.descriptor.id })
+    /// The rules whose check reads any of `what` (`RuleDescriptor.reads`). The language server
+    /// re-checks only `rules(reading: .texts)` after an edit inside one text (docs/performance.md,
+    /// "The editor"); `RuleReadsTests` holds every rule to what it declares.
+    package static func rules(reading what: RuleReads) -> Set<RuleID> {
+        Set(all.filter { !$0.reads.isDisjoint(with: what) }.map(\.id))
+    }
+
+    /// The keys whose texts a rule compares with other keys' texts (`RuleReads.textsOfSeveralKeys`):
+    /// an edit of one of their texts can change a finding outside that key's member.
+    package static func keysWhoseTextsAreCompared(in resolved: ResolvedConfig) -> Set<String> {
+        var keys = Set<String>()
+        for rule in modelRules where rule.descriptor.reads.contains(.textsOfSeveralKeys) {
+            keys.formUnion(rule.keysWhoseTextsAreCompared(in: resolved))
+        }
+        return keys
+    }
 
     /// Every rule type, in the order of docs/rules.md's table.
     package static let ruleTypes: [any Rule.Type] =

@@ -8,6 +8,7 @@ package enum ControlCharacterRule: ModelRule {
         rationale: "The SDKs show such a character as it is: a blank box, a broken line, or an escape sequence a log viewer acts on. It usually came in with a pasted or imported translation; `strings import` refuses new ones.",
         defaultSeverity: .warning, formats: [.authoring],
         fixes: [.safe],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": ↓"Help\u001b[31m", "de": ↓"Hilfe\r\njetzt"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help\tnow\nor later", "de": "Hilfe"}"#))
 

@@ -7,6 +7,7 @@ package enum EmptyTranslationRule: ModelRule {
         summary: "An empty text.",
         rationale: "The SDKs show an empty string as it is, without falling back to another language: customers see a blank label.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": ↓""}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#))
 

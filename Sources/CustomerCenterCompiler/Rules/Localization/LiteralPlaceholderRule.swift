@@ -7,6 +7,7 @@ package enum LiteralPlaceholderRule: ModelRule {
         summary: "A '{{ price }}' (any placeholder) in a text the SDKs show as written: a screen's, a path's, a survey's or an offer's title or subtitle; customers see the braces.",
         rationale: "The SDKs fill placeholders only in their own built-in texts (purchase information, the promo button's price line). The texts a config names for its screens, paths, surveys and offers are shown as written: purchases-ios PromotionalOfferView shows Text(details.title) unchanged and Android's PromotionalOfferScreen likewise, so '{{ price }}' reaches customers as literal braces.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "subtitle_key": "subtitle", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}"#,
             strings: #""title": {"en": "Help"}, "subtitle": {"en": "Plans from ↓{{ price }}"}"#),

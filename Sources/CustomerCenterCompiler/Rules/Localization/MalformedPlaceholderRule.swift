@@ -8,6 +8,7 @@ package enum MalformedPlaceholderRule: ModelRule {
         rationale: "The SDKs replace exactly '{{ price }}' with one space inside each brace: any other spelling is shown to customers as is, braces and all.",
         defaultSeverity: .error, formats: [.authoring, .response],
         fixes: [.safe],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "price_afterwards": {"en": "Then ↓{{price}}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}, "price_afterwards": {"en": "Then {{ price }} {not a placeholder}"}"#))
 

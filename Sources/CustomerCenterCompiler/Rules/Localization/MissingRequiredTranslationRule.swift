@@ -10,6 +10,7 @@ package enum MissingRequiredTranslationRule: ModelRule {
         rationale: "The team decided these languages must be complete; customers in them would see the default language's text.",
         defaultSeverity: .error, formats: [.authoring],
         // The same gap as l10n.missing-translation's examples, with German required.
+        reads: [.structure, .texts],
         failingExample: MissingTranslationRule.descriptor.failingExample,
         passingExample: MissingTranslationRule.descriptor.passingExample,
         exampleConfiguration: RuleExampleConfiguration(requiredLocales: ["de"]),

@@ -7,6 +7,7 @@ package enum MissingTranslationRule: ModelRule {
         summary: "A key with no text in a supported locale (the default locale's text would show).",
         rationale: "Customers using that language see this one text in the default language in the middle of a translated screen.",
         defaultSeverity: .warning, formats: [.authoring],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #"↓"title": {"en": "Help"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#).replacingOccurrences(#""default": "en""#, with: #""default": "en", "supported": ["en", "de"]"#),
         editorAddition: .addMissingTranslations)

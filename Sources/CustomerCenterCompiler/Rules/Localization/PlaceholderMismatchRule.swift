@@ -8,6 +8,7 @@ package enum PlaceholderMismatchRule: ModelRule {
         summary: "A translation's '{{ … }}' set differs from the default locale's, or a built-in label's text drops one the SDKs fill in.",
         rationale: "A dropped '{{ price }}' hides the price from customers in that language; a renamed one ('{{ preis }}') is shown to them literally, braces and all. A text you write for one of the SDKs' built-in labels (say 'renews_on_date') replaces compile's own translation of it in every locale, so it must keep what the SDKs fill in.",
         defaultSeverity: .error, formats: [.authoring],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": ↓"Bleib für {{ preis }}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Stay for {{ price }}", "de": "Bleib für {{ price }}"}"#))
 

@@ -7,6 +7,7 @@ package enum ScriptMismatchRule: ModelRule {
         summary: "A text in Simplified Chinese under a Traditional Chinese locale (zh-Hant, zh-TW, zh-HK, zh-MO), or the reverse.",
         rationale: "Readers in Taiwan and Hong Kong read Traditional characters and readers in mainland China and Singapore Simplified ones: text in the other script looks foreign or careless to the customers it was written for, and the SDKs show it as it is.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", "zh-Hans": ↓"帮助與支持", "zh-TW": ↓"我们能为您做些什么"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "zh-Hans": "帮助与支持", "zh-TW": "我們能為您做些什麼", "zh": "帮助", "ja": "検索と国"}"#))
 

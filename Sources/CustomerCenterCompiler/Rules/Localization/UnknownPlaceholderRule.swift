@@ -7,6 +7,7 @@ package enum UnknownPlaceholderRule: ModelRule {
         summary: "A '{{ name }}' that no SDK replaces: customers see the braces.",
         rationale: "The SDKs replace only the variables they know (date, price, duration, count and the promotional-offer prices); any other name reaches customers as literal text in braces.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Hello ↓{{ customer_name }}"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Renews on {{ date }} for {{ price }}"}"#))
 

@@ -8,6 +8,7 @@ package enum WhitespaceRule: ModelRule {
         rationale: "Stray spaces misalign titles and buttons and usually mean a word was deleted or text was pasted with its surroundings.",
         defaultSeverity: .warning, formats: [.authoring, .response],
         fixes: [.safe],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Cancel↓  my subscription↓ "}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help me"}"#))
 

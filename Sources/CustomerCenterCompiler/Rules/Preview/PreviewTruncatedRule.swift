@@ -8,6 +8,7 @@ package enum PreviewTruncatedRule: Rule {
         summary: "Text that overflows or is cut at phone width in the rendered preview (only from 'preview --check').",
         rationale: "A title or button label longer than the screen is cut off or spills over its neighbours: customers cannot read what the button does.",
         defaultSeverity: .warning, formats: [.authoring],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(strings: #""title": {"en": ↓"Kündigungsbestätigungsbenachrichtigungseinstellungsverwaltungsübersicht"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#))
 }

@@ -8,6 +8,7 @@ package enum SDKBreaksOldVersionRule: ModelRule {
         rationale: "The backend sends one config to every app build, old SDKs included: an SDK version that cannot decode it shows its error screen instead of the Customer Center, and one that crashes takes the app down (docs/sdk-compatibility.md).",
         defaultSeverity: .error, formats: [.authoring, .response],
         fixes: [.unsafe],
+        reads: [.structure, .responseTexts],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": ↓"IN_APP"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "settings", "type": "CUSTOM_URL", "title_key": "title", "url": "myapp://settings", "open_method": "EXTERNAL"}]}"#),
         exampleConfiguration: RuleExampleConfiguration(platforms: [.ios], oldestSDK: OldestSDK(ios: SDKVersion(5, 10, 0))))

@@ -9,6 +9,7 @@ package enum SchemaEmptyValueRule: Rule {
         summary: "An empty id, key, title or url.",
         rationale: "An empty id breaks analytics and events, an empty key refers to nothing, an empty title shows a blank row.",
         defaultSeverity: .warning, formats: [.authoring, .response],
+        reads: [.structure, .texts],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": ↓"", "type": "CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title"}]}"#))
 }

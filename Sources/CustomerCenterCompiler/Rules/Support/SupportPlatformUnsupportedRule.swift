@@ -7,6 +7,7 @@ package enum SupportPlatformUnsupportedRule: ModelRule {
         summary: "A support setting Android never uses: the e-mail's 'default_subject' / 'default_body', 'should_warn_customer_to_update' or 'display_purchase_history_link'.",
         rationale: "purchases-android (CustomerCenterViewModel.contactSupport) writes the English subject \"Support Request\" and body \"Support request details...\" into every support e-mail, whatever the config or the locale, decodes 'should_warn_customer_to_update' without reading it, and has neither a 'display_purchase_history_link' field nor a purchase history screen: Android customers get the English e-mail text, no update warning and no purchase history link.",
         defaultSeverity: .note, formats: [.authoring, .response],
+        reads: [.structure, .responseTexts],
         failingExample: Examples.authoring(strings: #""title": {"en": "Help"}, ↓"default_subject": {"en": "Help with my subscription"}"#,
                                            extra: #""support": {"email": "help@example.com", "should_warn_customer_to_update": ↓true}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help"}"#,

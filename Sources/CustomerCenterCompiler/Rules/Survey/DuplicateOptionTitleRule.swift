@@ -7,6 +7,7 @@ package enum DuplicateOptionTitleRule: ModelRule {
         summary: "Two options of one survey with the same text in a locale.",
         rationale: "Customers see two identical answers and cannot tell them apart, usually because a translation was copied from the wrong key.",
         defaultSeverity: .warning, formats: [.authoring],
+        reads: [.structure, .textsOfSeveralKeys],
         failingExample: Examples.authoring(
             screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [{"id": "a", "title_key": "opt_a"}, {"id": "b", "title_key": ↓"opt_b"}]}}]}"#,
             strings: #""title": {"en": "Help"}, "opt_a": {"en": "Too expensive"}, "opt_b": {"en": "Too expensive"}"#),
@@ -81,6 +82,11 @@ package enum DuplicateOptionTitleRule: ModelRule {
     private static func sameDecoded(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         return a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+
+    /// The keys survey options name: their texts are compared with one another.
+    package static func keysWhoseTextsAreCompared(in resolved: ResolvedConfig) -> Set<String> {
+        Set(resolved.stringReferences.lazy.filter { $0.role == .surveyOption }.map(\.key.value))
     }
 
     package static func check(_ context: inout RuleContext) {
