@@ -54,7 +54,10 @@ extension SchemaWalker {
                 }
             }
             if let spelling = iosMatch[field.name], spelling.keyRange != androidMatch[field.name]?.keyRange {
-                reportIgnoredOnAndroid(spelling, field: field, snakeCase: androidMatch[field.name], pointer: pointer, readers: readers)
+                let need = field.need(on: .android)
+                decoders.reportIgnoredOnAndroid(spelling, field: field.name, androidReads: need != .ignored, androidRequires: need == .required,
+                                                snakeCase: androidMatch[field.name], pointer: pointer.appending(spelling.key).resolved,
+                                                readers: readers, into: &sink)
             }
             if walkers.isEmpty, let member = androidMatch[field.name] ?? iosMatch[field.name], !member.value.isNull {
                 // No target SDK reads it: still check its shape for schema.* findings, with no compat prediction.
@@ -63,77 +66,6 @@ extension SchemaWalker {
             for (member, platformsReading) in walkers {
                 walk(member.value, field.type, pointer: pointer.appending(member.key), anchor: member.keyRange,
                      name: field.name, readers: platformsReading)
-            }
-        }
-    }
-
-    /// A key iOS converts to a field (`feedbackSurvey`, `FEEDBACK_SURVEY`) that Android's exact
-    /// snake_case lookup passes over (`ignoreUnknownKeys`): the value is lost on Android. A missing
-    /// required field is already a decode failure that names the spelling, so not reported twice.
-    mutating func reportIgnoredOnAndroid(_ member: JSONNode.Member, field: Field, snakeCase: JSONNode.Member?,
-                                         pointer: PendingPointer, readers: Set<Platform>) {
-        guard readers.contains(.android), platforms.contains(.android), field.need(on: .android) != .ignored else { return }
-        if snakeCase == nil, field.need(on: .android) == .required { return }
-        sink.emit(.androidIgnoresKey(member.key, field: field.name, readAlso: snakeCase != nil, iosTargeted: platforms.contains(.ios)),
-                  at: member.keyRange, pointer: pointer.appending(member.key).resolved)
-    }
-
-    /// Screen map keys: iOS maps every unknown key to `.unknown` (two of them trap at run time);
-    /// Android drops a screen whose key is not a `ScreenType` name.
-    mutating func checkScreenKeys(_ members: JSONNode.Members, pointer: PendingPointer, readers: Set<Platform>) {
-        // What counts is distinct keys as Swift's String compares them: a key written twice, or
-        // precomposed and decomposed spellings of it, is one dictionary entry (no crash).
-        var seen = Set<String>()
-        let unknownForIOS = members.filter { !SharedSchema.screenKeys.contains($0.key) && seen.insert($0.key).inserted }
-        if readers.contains(.ios), unknownForIOS.count >= 2 { iosCrashKeys = unknownForIOS }
-        guard readers.contains(.android), platforms.contains(.android) else { return }
-        for member in members where !(SharedSchema.screenKeys + ["UNKNOWN"]).contains(member.key) {
-            let screenPointer = pointer.appending(member.key)
-            droppedOnAndroid.insert(screenPointer.resolved)
-            sink.emit(.androidDrops("screen", because: "\(MessageText.quoted(member.key)) is not a screen type it knows (MANAGEMENT, NO_ACTIVE)"),
-                      at: member.keyRange, pointer: screenPointer.resolved)
-        }
-    }
-
-    /// Android decodes enums strictly and fails on colours it cannot parse.
-    mutating func checkAndroidValue(_ text: String, _ schema: StringSchema, node: JSONNode, pointer: PendingPointer, name: String,
-                                    readers: Set<Platform>) {
-        guard readers.contains(.android) else { return }
-        if !schema.enumValues.isEmpty, !schema.enumValues.contains(text), !schema.androidExtraValues.contains(text) {
-            fail([.android], "\(MessageText.quoted(text)) is not a value Android knows for \(MessageText.quoted(name))", at: node.range, pointer: pointer.resolved)
-        }
-        if schema.pattern == SharedSchema.colorPattern {
-            switch AndroidColor.parse(text) {
-            case .parsed: break
-            case .rejected:
-                // The one finding for this colour in a response (appearance.invalid-color stands down): say what iOS does too.
-                let ios = platforms.contains(.ios) ? " (iOS ignores it and uses the system colour)" : ""
-                fail([.android], "Android cannot parse the colour \(MessageText.quoted(text))\(ios)", at: node.range, pointer: pointer.resolved)
-            case .crashes:
-                guard platforms.contains(.android) else { break }
-                sink.emit(.androidCrashOnEmptyColor, at: node.range, pointer: pointer.resolved)
-            }
-        }
-    }
-
-    /// Records what happens on each platform in `readers` when its decoder meets this problem.
-    mutating func fail(_ readers: Set<Platform>, _ reason: String, at range: ByteRange, pointer: JSONPointer? = nil) {
-        for platform in readers.sorted() where platforms.contains(platform) {
-            let at = pointer ?? .root
-            switch platform {
-            case .ios:
-                iosFails = true
-                sink.emit(.iosRejects(because: reason), at: range, pointer: at)
-            case .android:
-                switch androidScope {
-                case .whole:
-                    sink.emit(.androidRejects(because: reason), at: range, pointer: at)
-                case .screen(let element), .path(let element):
-                    guard !droppedOnAndroid.contains(element) else { continue }
-                    droppedOnAndroid.insert(element)
-                    let what = androidScope == .screen(element) ? "screen" : "path"
-                    sink.emit(.androidDrops(what, because: reason), at: range, pointer: element)
-                }
             }
         }
     }

@@ -1,22 +1,16 @@
 import JSONSyntax
 
-/// Walks a document against a `SchemaType` and reports what does not fit.
+/// Walks a document against a `SchemaType` and hands what does not fit to the rule that owns it:
+/// the checks live beside their descriptors (`Rules/Schema`, and `ResponseDecoders` in
+/// `Rules/Compatibility`), the walk holds the traversal and one call per finding.
 ///
-/// For the authoring format it reports `schema.*`. For a response it predicts, per target
-/// platform, what that SDK's decoder does (`compat.*`), reports unknown fields, enum values
-/// and empty values as `schema.*`, and leaves missing keys and wrong types to `compat.*`.
+/// For the authoring format the findings are `schema.*`. For a response the walk tells, per
+/// target platform, where that SDK's decoder reads what (`compat.*`); unknown fields, enum values
+/// and empty values are `schema.*`, missing keys and wrong types `compat.*`.
 struct SchemaWalker {
     enum Mode {
         case authoring
         case response
-    }
-
-    /// Where an Android decoding failure lands: the lossy serializers drop one path or one
-    /// screen; anything else fails the whole config.
-    enum AndroidScope: Equatable {
-        case whole
-        case screen(JSONPointer)
-        case path(JSONPointer)
     }
 
     let mode: Mode
@@ -24,17 +18,10 @@ struct SchemaWalker {
     var sink: DiagnosticSink
     /// The platforms a response is checked for.
     let platforms: Set<Platform>
-    var androidScope = AndroidScope.whole
-    /// Elements already reported as dropped on Android (one diagnostic each).
-    var droppedOnAndroid: Set<JSONPointer> = []
-    /// Whether iOS would reject the document (no crash prediction then).
-    var iosFails = false
-    /// Unknown screen keys, when there are two or more (iOS traps on them).
-    var iosCrashKeys: [JSONNode.Member] = []
+    /// What each SDK's decoder does with a response (the `compat.*` checks, `Rules/Compatibility`).
+    var decoders: ResponseDecoders
     /// Byte offsets of keys that repeat an earlier key of their object (from the parser).
     var repeatedKeyOffsets: [Int] = []
-    /// Starts of the syntax errors iOS meets only when it reads the value (`IOSDeferredSyntax`), sorted.
-    var iosDeferredOffsets: [Int] = []
 
     /// Whether a repeated key lies in `range` (then members must be de-duplicated; usually not).
     func hasRepeatedKeys(_ range: ByteRange) -> Bool {
@@ -46,6 +33,7 @@ struct SchemaWalker {
         self.source = source
         self.sink = sink
         self.platforms = platforms
+        self.decoders = ResponseDecoders(platforms: platforms)
     }
 
     // MARK: Values
@@ -59,13 +47,13 @@ struct SchemaWalker {
         switch type {
         case .object(let schema):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
-            let saved = androidScope
+            let saved = decoders.androidScope
             // Its members' pointers share it, joined once.
             let pointer = pointer.materialized
-            if mode == .response, schema.name == ResponseSchema.screen.name { androidScope = .screen(pointer.resolved) }
-            if mode == .response, schema.name == ResponseSchema.path.name { androidScope = .path(pointer.resolved) }
+            if mode == .response, schema.name == ResponseSchema.screen.name { decoders.androidScope = .screen(pointer.resolved) }
+            if mode == .response, schema.name == ResponseSchema.path.name { decoders.androidScope = .path(pointer.resolved) }
             walkObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
-            androidScope = saved
+            decoders.androidScope = saved
         case .map(let map):
             guard let members = node.objectMembers else { return mismatch(node, type, pointer: pointer, name: name, readers: readers) }
             walkMap(node, members: members, map, pointer: pointer.materialized, readers: readers)
@@ -112,14 +100,7 @@ struct SchemaWalker {
     }
 
     mutating func mismatch(_ node: JSONNode, _ type: SchemaType, pointer: PendingPointer, name: String, readers: Set<Platform>) {
-        let found: String
-        switch node.kind {
-        case .null: found = "null"
-        case .number: found = "the number \(node.numberValue?.text ?? "")"
-        case .string: found = "the string \(MessageText.quoted(node.stringValue ?? "", limit: 30))"
-        case .bool: found = node.boolValue == true ? "true" : "false"
-        default: found = node.typeName == "object" ? "an object" : "an array"
-        }
+        let found = SchemaTypeMismatchRule.found(node)
         typeProblem(RuleMessage.wrongType(name, expected: type.expectation, found: found).text, node: node, pointer: pointer, readers: readers)
     }
 
@@ -135,37 +116,16 @@ struct SchemaWalker {
     /// What a string's text may break: emptiness, an enum, Android's reading of a response
     /// (`walk` decodes the text only for these: keep the two in step).
     mutating func checkString(_ text: String, _ schema: StringSchema, node: JSONNode, pointer: PendingPointer, name: String, readers: Set<Platform>) {
-        if schema.nonEmpty, text.isEmpty {
-            sink.emit(.emptyValue(name), at: node.range, pointer: pointer.resolved)
-            return
-        }
-        if !schema.enumValues.isEmpty, !schema.enumValues.contains(text) {
-            emitEnumValue(text, allowed: schema.enumValues, node: node, pointer: pointer, name: name)
+        if schema.nonEmpty, SchemaEmptyValueRule.check(text, name: name, at: node.range, pointer: { pointer.resolved }, into: &sink) { return }
+        if !schema.enumValues.isEmpty {
+            SchemaEnumValueRule.check(text, allowed: schema.enumValues, name: name, at: node.range, pointer: { pointer.resolved }, into: &sink)
         }
         if mode == .response {
-            checkAndroidValue(text, schema, node: node, pointer: pointer, name: name, readers: readers)
+            decoders.checkAndroidValue(text, enumValues: schema.enumValues, androidExtraValues: schema.androidExtraValues,
+                                       isColor: schema.pattern == SharedSchema.colorPattern, name: name, at: node.range,
+                                       pointer: { pointer.resolved }, readers: readers, into: &sink)
         }
     }
-
-    mutating func emitEnumValue(_ text: String, allowed: [String], node: JSONNode, pointer: PendingPointer, name: String) {
-        // A case mistake has one repair (safe); a synonym or near miss is a guess (unsafe).
-        let caseOnly = allowed.first { $0.lowercased() == text.lowercased() }
-        let suggestion = caseOnly ?? Self.enumSynonyms[text.uppercased()].flatMap { allowed.contains($0) ? $0 : nil }
-            ?? Suggestion.closest(to: text, among: allowed)
-        sink.emit(.enumValue(text, field: name, allowed: allowed),
-                  at: node.range, pointer: pointer.resolved,
-                  fix: suggestion.map { Fix(message: caseOnly != nil ? "write '\($0)'" : "did you mean '\($0)'?",
-                                            edits: [TextEdit(range: node.range, replacement: JSONWriter.quoted($0))],
-                                            applicability: caseOnly != nil ? .safe : .unsafe) })
-    }
-
-    /// Words people write for an enum value the format spells differently.
-    static let enumSynonyms: [String: String] = [
-        "LESS": "SMALLER", "LESS_THAN": "SMALLER", "LT": "SMALLER", "BELOW": "SMALLER", "FEWER": "SMALLER",
-        "MORE": "GREATER", "MORE_THAN": "GREATER", "GREATER_THAN": "GREATER", "GT": "GREATER", "ABOVE": "GREATER",
-        "INAPP": "IN_APP", "IN-APP": "IN_APP", "BROWSER": "EXTERNAL", "SAFARI": "EXTERNAL",
-        "REFUND": "REFUND_REQUEST", "CANCELLATION": "CANCEL", "CANCEL_SUBSCRIPTION": "CANCEL", "RESTORE": "MISSING_PURCHASE",
-    ]
 
     // MARK: Objects and maps
 
@@ -200,9 +160,8 @@ struct SchemaWalker {
             }
             for (index, field) in schema.fields.enumerated() where field.required
                 && (index < 64 ? present & (1 << UInt64(index)) == 0 : !presentPast64.contains(index)) {
-                sink.emit(.missingField(field.name, in: schema.noun),
-                          at: anchor, pointer: pointer.resolved,
-                          notes: [sink.note("\(field.name): \(field.description)", at: anchor)])
+                SchemaMissingFieldRule.report(field.name, description: field.description, in: schema.noun, at: anchor,
+                                              pointer: pointer.resolved, into: &sink)
             }
         case .response:
             walkResponseObject(node, members: members, schema, pointer: pointer, anchor: anchor, readers: readers)
@@ -210,16 +169,14 @@ struct SchemaWalker {
     }
 
     mutating func unknownField(_ member: JSONNode.Member, in schema: ObjectSchema, pointer: PendingPointer) {
-        let names = schema.fields.map(\.name)
-        let key = member.key
-        let suggestion = Suggestion.closest(to: key, among: names)
-        sink.emit(.unknownField(key, in: schema.noun),
-                  at: member.keyRange, pointer: pointer.appending(key).resolved,
-                  fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
+        SchemaUnknownFieldRule.report(member, known: schema.fields.map(\.name), in: schema.noun, pointer: pointer.appending(member.key).resolved,
+                                      into: &sink)
     }
 
     mutating func walkMap(_ node: JSONNode, members: JSONNode.Members, _ map: MapSchema, pointer: PendingPointer, readers: Set<Platform>) {
-        if mode == .response, !map.keyEnum.isEmpty { checkScreenKeys(members, pointer: pointer, readers: readers) }
+        if mode == .response, !map.keyEnum.isEmpty {
+            decoders.checkScreenKeys(members, known: SharedSchema.screenKeys, pointer: pointer.resolved, readers: readers, into: &sink)
+        }
         // Fast path for maps of plain text (the translations): only the type can be wrong.
         if mode == .authoring, case .string(let text) = map.value, text.enumValues.isEmpty, !text.nonEmpty, text.pattern == nil {
             for member in members {
@@ -251,11 +208,31 @@ struct SchemaWalker {
                 }
                 continue
             }
-            let saved = androidScope
-            if mode == .response, !map.keyEnum.isEmpty { androidScope = .screen(memberPointer.resolved) }
+            let saved = decoders.androidScope
+            if mode == .response, !map.keyEnum.isEmpty { decoders.androidScope = .screen(memberPointer.resolved) }
             walk(value, map.value, pointer: memberPointer, anchor: member.keyRange, name: key, readers: readers)
-            androidScope = saved
+            decoders.androidScope = saved
         }
+    }
+}
+
+// The calls into the `compat.*` checks (`ResponseDecoders`), for responses only.
+extension SchemaWalker {
+    /// Each SDK in `readers` meets this problem when it decodes the response.
+    mutating func fail(_ readers: Set<Platform>, _ reason: String, at range: ByteRange, pointer: JSONPointer? = nil) {
+        decoders.fail(readers, reason, at: range, pointer: pointer, into: &sink)
+    }
+
+    /// iOS reads `node` (the value of `name`): a syntax error it defers fails it there.
+    mutating func checkDeferredIOSIssue(_ node: JSONNode, pointer: PendingPointer, name: String, readers: Set<Platform>) {
+        guard mode == .response else { return }
+        decoders.checkDeferredIOSIssue(node, name: name, pointer: { pointer.resolved }, readers: readers, into: &sink)
+    }
+
+    /// iOS decodes every key of an object it reads: a syntax error it defers fails it there.
+    mutating func checkDeferredIOSKey(_ member: JSONNode.Member, pointer: PendingPointer, readers: Set<Platform>) {
+        guard mode == .response else { return }
+        decoders.checkDeferredIOSKey(member, pointer: { pointer.appending(member.key).resolved }, readers: readers, into: &sink)
     }
 }
 

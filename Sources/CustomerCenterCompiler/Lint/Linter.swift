@@ -97,7 +97,7 @@ package enum Linter {
             ? parsed.issues.map { wide != nil ? .accepted : IOSDeferredSyntax.verdict($0, bytes: source.bytes, root: parsed.root) } : []
         if analysis.format == .response {
             let platforms = options.platforms ?? Set(Platform.allCases)
-            reportUndecodable(parsed.issues, iosVerdicts: iosVerdicts, platforms: platforms, into: &sink)
+            ResponseDecoders.reportUndecodable(parsed.issues, iosVerdicts: iosVerdicts, platforms: platforms, into: &sink)
             if platforms.contains(.ios) { for diagnostic in wide?.diagnostics ?? [] { sink.append(diagnostic) } }
         }
         guard let root = parsed.root else { return }
@@ -107,11 +107,7 @@ package enum Linter {
         }
         // A response detected beside an authoring config's members: the choice is said, as an error.
         if options.inputFormat == nil, format == .response {
-            if let members = root.objectMembers {
-                for member in members where FormatDetection.authoringRootKeys.contains(member.key) {
-                    sink.emit(.ambiguousFormat(member.key), at: member.keyRange, pointer: JSONPointer.root.appending(member.key))
-                }
-            }
+            SchemaAmbiguousFormatRule.check(root, authoringKeys: FormatDetection.authoringRootKeys, into: &sink)
         }
         analysis.config = document.config
         if options.platforms == nil, let config = analysis.config { analysis.platforms = PlatformInference.infer(config) }
@@ -125,30 +121,6 @@ package enum Linter {
             analysis.resolved = validateBesideResolving(config, sink: &sink, validate: validate)
         } else {
             validate(&sink)
-        }
-    }
-
-    /// A response with a JSON syntax error is one neither SDK can decode (docs/formats.md, "JSON syntax policy"): one
-    /// `compat.*-decode-failure` per target platform, at the first such error. A duplicate key or a
-    /// byte-order mark is not one: both decoders read past them.
-    /// iOS accepts some errors and reads past others until a field it reads holds one
-    /// (`iosVerdicts`, one per issue; the schema walk reports those).
-    static func reportUndecodable(_ issues: [JSONSyntaxIssue], iosVerdicts: [IOSDeferredSyntax.Verdict] = [],
-                                  platforms: Set<Platform>, into sink: inout DiagnosticSink) {
-        func first(ios: Bool) -> ByteRange? {
-            guard let first = issues.indices.first(where: { index in
-                switch issues[index].kind {
-                case .duplicateKey, .byteOrderMark, .tooManyIssues: return false
-                default: return !ios || index >= iosVerdicts.count || iosVerdicts[index] == .fails
-                }
-            }).map({ issues[$0] }) else { return nil }
-            return first.range.count == 0 ? first.range : ByteRange(first.range.start, first.range.start + 1)
-        }
-        if platforms.contains(.ios), let range = first(ios: true) {
-            sink.emit(.iosCannotParse, at: range)
-        }
-        if platforms.contains(.android), let range = first(ios: false) {
-            sink.emit(.androidCannotParse, at: range)
         }
     }
 

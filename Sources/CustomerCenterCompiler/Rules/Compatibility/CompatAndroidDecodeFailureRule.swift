@@ -1,5 +1,6 @@
 // A `compat.*` rule: the tool's prediction of what a real SDK does with a response, and nothing
-// else (docs/rules.md). Reported by `SchemaWalker` in response mode.
+// else (docs/rules.md). Checked by `ResponseDecoders` (this folder), which the schema walk of a
+// response calls.
 
 import JSONSyntax
 

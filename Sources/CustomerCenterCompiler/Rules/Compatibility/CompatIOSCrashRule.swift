@@ -1,5 +1,6 @@
 // A `compat.*` rule: the tool's prediction of what a real SDK does with a response, and nothing
-// else (docs/rules.md). Reported by `SchemaWalker` in response mode.
+// else (docs/rules.md). Checked below, once the schema walk of a response found that iOS
+// decodes it (`ResponseDecoders.reportIOSCrashes`).
 
 import JSONSyntax
 
@@ -13,6 +14,39 @@ package enum CompatIOSCrashRule: Rule {
         failingExample: Examples.response(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title": "Help", "paths": []}, "EXTRA": {"type": "MANAGEMENT", "title": "A", "paths": []}, ↓"OTHER": {"type": "MANAGEMENT", "title": "B", "paths": []}"#),
         passingExample: Examples.response(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title": "Help", "paths": []}, "EXTRA": {"type": "MANAGEMENT", "title": "A", "paths": []}"#),
         exampleFormat: .response)
+}
+
+extension CompatIOSCrashRule {
+    /// The traps of a response iOS decoded (`ResponseDecoders.reportIOSCrashes`): the value-level
+    /// ones of purchases-ios (docs/android-semantics.md, "iOS: where it crashes"), a
+    /// `last_published_app_version` that `SemanticVersion` force-unwraps and a `refund_window`
+    /// whose arithmetic overflows, then two or more `unknownScreenKeys`.
+    static func check(_ root: JSONNode, unknownScreenKeys keys: [JSONNode.Member], into sink: inout DiagnosticSink) {
+        if let version = root.member("last_published_app_version"), let text = version.value.stringValue,
+           let part = IOSAppVersion.crashingPart(text) {
+            sink.emit(.iosCrashOnAppVersion(part: part),
+                      at: version.value.range, pointer: JSONPointer.root.appending("last_published_app_version"))
+        }
+        let center = root.member("customer_center") ?? root.member("customerCenter")
+        if let screens = center?.value.member("screens")?.value.objectMembers {
+            for screen in screens {
+                guard let paths = screen.value.member("paths")?.value.arrayElements else { continue }
+                for (index, path) in paths.enumerated() {
+                    guard let window = path.member("refund_window") ?? path.member("refundWindow"), let text = window.value.stringValue,
+                          case .crash = IOSRefundWindow.evaluate(text) else { continue }
+                    let pointer = JSONPointer.root.appending(center?.key ?? "customer_center").appending("screens").appending(screen.key)
+                        .appending("paths").appending(String(index)).appending(window.key)
+                    sink.emit(.iosCrashOnRefundWindow(text),
+                              at: window.value.range, pointer: pointer)
+                }
+            }
+        }
+        guard keys.count >= 2 else { return }
+        let second = keys[1]
+        sink.emit(.iosCrashOnScreenKeys(keys.map(\.key)),
+                  at: second.keyRange, pointer: JSONPointer.innermost(at: second.keyRange.start, in: root),
+                  notes: [sink.note("\(MessageText.quoted(keys[0].key)) is the first unknown screen key", at: keys[0].keyRange)])
+    }
 }
 
 extension RuleMessage {

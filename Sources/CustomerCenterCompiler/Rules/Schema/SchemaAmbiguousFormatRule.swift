@@ -1,4 +1,4 @@
-// A `schema.*` rule, reported by `Linter` when it detects a document's format (docs/formats.md
+// A `schema.*` rule, checked below when the linter detects a document's format (docs/formats.md
 // "Format detection").
 
 import JSONSyntax
@@ -13,6 +13,17 @@ package enum SchemaAmbiguousFormatRule: Rule {
         defaultSeverity: .error, formats: [.response],
         failingExample: Examples.response().replacingOccurrences("{\n  \"customer_center\"", with: "{\n  ↓\"localization\": {},\n  \"customer_center\""),
         passingExample: Examples.response(), exampleFormat: .response, examplesDetectTheFormat: true)
+}
+
+extension SchemaAmbiguousFormatRule {
+    /// Reports each member of `root`, a document read as a response because its format was
+    /// detected, that is one of an authoring config's root members (`authoringKeys`).
+    static func check(_ root: JSONNode, authoringKeys: Set<String>, into sink: inout DiagnosticSink) {
+        guard let members = root.objectMembers else { return }
+        for member in members where authoringKeys.contains(member.key) {
+            sink.emit(.ambiguousFormat(member.key), at: member.keyRange, pointer: JSONPointer.root.appending(member.key))
+        }
+    }
 }
 
 extension RuleMessage {

@@ -1,4 +1,5 @@
-// A `schema.*` rule, reported by `SchemaWalker` from the definitions in `Schema/`.
+// A `schema.*` rule: its check is below; the schema walk (`SchemaWalker`) calls it where a value
+// does not fit the definitions in `Schema/`.
 
 import JSONSyntax
 
@@ -12,6 +13,18 @@ package enum SchemaEmptyValueRule: Rule {
         reads: [.structure, .texts],
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": ↓"", "type": "CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "title"}]}"#))
+}
+
+extension SchemaEmptyValueRule {
+    /// Reports `text`, the value of `name` at `range`, when it is empty; whether it did (an
+    /// empty value has nothing else to check). The schema walk calls it for each string that
+    /// must not be empty.
+    static func check(_ text: String, name: String, at range: ByteRange, pointer: () -> JSONPointer,
+                      into sink: inout DiagnosticSink) -> Bool {
+        guard text.isEmpty else { return false }
+        sink.emit(.emptyValue(name), at: range, pointer: pointer())
+        return true
+    }
 }
 
 extension RuleMessage {

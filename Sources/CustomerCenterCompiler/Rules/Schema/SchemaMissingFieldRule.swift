@@ -1,4 +1,5 @@
-// A `schema.*` rule, reported by `SchemaWalker` from the definitions in `Schema/`.
+// A `schema.*` rule: its check is below; the schema walk (`SchemaWalker`) calls it where a value
+// does not fit the definitions in `Schema/`.
 
 import JSONSyntax
 
@@ -12,6 +13,23 @@ package enum SchemaMissingFieldRule: Rule {
         blocksCompile: true,
         failingExample: Examples.authoring(screens: #"↓"MANAGEMENT": {"type": "MANAGEMENT", "paths": []}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": []}"#))
+}
+
+extension SchemaMissingFieldRule {
+    /// Reports the required field `name` (described by `description`) absent from the object
+    /// (`noun`) whose finding points at `anchor`. The schema walk calls it for each.
+    static func report(_ name: String, description: String, in noun: String, at anchor: ByteRange, pointer: JSONPointer,
+                       into sink: inout DiagnosticSink) {
+        sink.emit(.missingField(name, in: noun),
+                  at: anchor, pointer: pointer,
+                  notes: [sink.note("\(name): \(description)", at: anchor)])
+    }
+
+    /// Reports a JSON object that has the members of neither format, at `root`'s first byte.
+    static func reportNeitherFormat(_ root: JSONNode, into sink: inout DiagnosticSink) {
+        sink.emit(.neitherFormat,
+                  at: ByteRange(root.range.start, min(root.range.end, root.range.start + 1)))
+    }
 }
 
 extension RuleMessage {

@@ -1,4 +1,5 @@
-// A `schema.*` rule, reported by `SchemaWalker` from the definitions in `Schema/`.
+// A `schema.*` rule: its check is below; the schema walk (`SchemaWalker`) calls it where a value
+// does not fit the definitions in `Schema/`.
 
 import JSONSyntax
 
@@ -12,6 +13,26 @@ package enum SchemaTypeMismatchRule: Rule {
         blocksCompile: true,
         failingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": ↓"14 days"}]}}"#),
         passingExample: Examples.authoring(extra: #""promotional_offers": {"stay": {"title_key": "title", "subtitle_key": "title", "eligibility": [{"condition_type": "FIRST_SEEN", "comparison": "GREATER", "amount_in_seconds": 1209600}]}}"#))
+}
+
+extension SchemaTypeMismatchRule {
+    /// What `node` is, as a finding says it ("null", "the number 3", "the string 'x'", "an object").
+    static func found(_ node: JSONNode) -> String {
+        switch node.kind {
+        case .null: return "null"
+        case .number: return "the number \(node.numberValue?.text ?? "")"
+        case .string: return "the string \(MessageText.quoted(node.stringValue ?? "", limit: 30))"
+        case .bool: return node.boolValue == true ? "true" : "false"
+        default: return node.typeName == "object" ? "an object" : "an array"
+        }
+    }
+
+    /// Reports a document that is not a JSON object, at its first byte.
+    static func reportNotAnObject(_ root: JSONNode, into sink: inout DiagnosticSink) {
+        let name = root.typeName
+        sink.emit(.notAnObject(found: root.kind == .null ? "null" : (name.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + name),
+                  at: ByteRange(root.range.start, min(root.range.end, root.range.start + 1)))
+    }
 }
 
 extension RuleMessage {

@@ -1,4 +1,5 @@
-// A `schema.*` rule, reported by `SchemaWalker` from the definitions in `Schema/`.
+// A `schema.*` rule: its check is below; the schema walk (`SchemaWalker`) calls it where a value
+// does not fit the definitions in `Schema/`.
 
 import JSONSyntax
 
@@ -12,6 +13,19 @@ package enum SchemaUnknownFieldRule: Rule {
         fixes: [.unsafe],
         failingExample: Examples.authoring(extra: #"↓"apperance": {}"#),
         passingExample: Examples.authoring(extra: #""appearance": {}"#))
+}
+
+extension SchemaUnknownFieldRule {
+    /// Reports `member`, a key the object (`noun`) does not have, with the nearest of `known`
+    /// as a fix. The schema walk calls it for each member no field matches.
+    static func report(_ member: JSONNode.Member, known: [String], in noun: String, pointer: JSONPointer,
+                       into sink: inout DiagnosticSink) {
+        let key = member.key
+        let suggestion = Suggestion.closest(to: key, among: known)
+        sink.emit(.unknownField(key, in: noun),
+                  at: member.keyRange, pointer: pointer,
+                  fix: suggestion.map { Fix(message: "did you mean '\($0)'?", edits: [TextEdit(range: member.keyRange, replacement: JSONWriter.quoted($0))]) })
+    }
 }
 
 extension RuleMessage {

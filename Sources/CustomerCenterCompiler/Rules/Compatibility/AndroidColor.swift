@@ -74,3 +74,13 @@ enum AndroidColor: Equatable {
         }
     }
 }
+
+/// Colour strings as each SDK parses them (docs/android-semantics.md, "Colours on each SDK").
+enum ColorSyntax {
+    /// `#RRGGBB` or `#RRGGBBAA`, hex digits only: what both SDKs read the same way.
+    static func isHexColor(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return false }
+        return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+}

@@ -69,35 +69,6 @@ enum IOSDeferredSyntax {
     }
 }
 
-extension SchemaWalker {
-    /// Whether a deferred issue lies in `range` (a binary search; the list is usually empty).
-    func hasDeferredIOSIssue(in range: ByteRange) -> Bool {
-        guard !iosDeferredOffsets.isEmpty else { return false }
-        var low = 0, high = iosDeferredOffsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if iosDeferredOffsets[middle] < range.start { low = middle + 1 } else { high = middle }
-        }
-        return low < iosDeferredOffsets.count && iosDeferredOffsets[low] < range.end
-    }
-
-    /// iOS reads `node` (the value of `name`): a deferred issue inside it fails the decode there.
-    mutating func checkDeferredIOSIssue(_ node: JSONNode, pointer: PendingPointer, name: String, readers: Set<Platform>) {
-        guard mode == .response, readers.contains(.ios), hasDeferredIOSIssue(in: node.range) else { return }
-        let what = node.kind == .string
-            ? "\(MessageText.quoted(name)) holds a lone surrogate escape, which iOS's decoder cannot turn into text when it reads the field"
-            : "\(MessageText.quoted(name)) is a number with a leading zero, which iOS's decoder refuses when it reads the field"
-        fail([.ios], what, at: node.range, pointer: pointer.resolved)
-    }
-
-    /// iOS decodes every key of an object it reads (to match them to fields), known or not.
-    mutating func checkDeferredIOSKey(_ member: JSONNode.Member, pointer: PendingPointer, readers: Set<Platform>) {
-        guard mode == .response, readers.contains(.ios), hasDeferredIOSIssue(in: member.keyRange) else { return }
-        fail([.ios], "the key \(MessageText.quoted(member.key)) holds a lone surrogate escape, which iOS's decoder cannot turn into text",
-             at: member.keyRange, pointer: pointer.appending(member.key).resolved)
-    }
-}
-
 /// What iOS's `JSONDecoder` makes of a number for `UInt` (`itunes_track_id`): an integer
 /// literal exactly; anything with a fraction or an exponent through `Double`, then
 /// `UInt64(exactly:)`, so `18446744073709551615.0` (which rounds to 2^64) fails and
