@@ -69,9 +69,9 @@ package struct BaselineLedger: Sendable {
     func staleReport(gate: FindingGate) -> FileReport? {
         var sink = DiagnosticSink(file: baseline.source.path, keepPerRule: nil, gate: gate)
         baseline.diagnostics.forEach { sink.append($0) }
-        for (index, entry) in baseline.entries.enumerated() where remaining[index] > 0 && checked.contains(entry.file) {
-            sink.emit(.staleBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, matched: entry.count - remaining[index], of: entry.count),
-                      at: ByteRange(entry.range.start, entry.range.start + 1))
+        for (index, entry) in baseline.entries.enumerated() {
+            ConfigStaleIgnoreRule.checkBaselineEntry(entry.rule, at: entry.pointer, file: entry.file, count: entry.count, unmatched: remaining[index],
+                                                     fileChecked: checked.contains(entry.file), writtenAt: entry.range, into: &sink)
         }
         guard !sink.diagnostics.isEmpty else { return nil }
         return FileReport(source: baseline.source, diagnostics: sink.diagnostics)

@@ -81,10 +81,10 @@ package struct Policy: Sendable {
         guard let configuration else { return nil }
         var sink = DiagnosticSink(file: configuration.source.path, keepPerRule: nil, gate: options.gate)
         for diagnostic in configuration.diagnostics { sink.append(diagnostic) }
-        for (index, entry) in configuration.ignores.enumerated() where !used.contains(index) {
-            if entry.file != nil, !checked.contains(where: { Self.names($0, entry: entry, configuration: configuration) }) { continue }
-            sink.emit(.staleIgnore(entry.rule, at: entry.pointer.description, file: entry.file),
-                      at: ByteRange(entry.range.start, entry.range.start + 1), pointer: entry.location)
+        for (index, entry) in configuration.ignores.enumerated() {
+            ConfigStaleIgnoreRule.check(entry.rule, at: entry.pointer, file: entry.file, matched: used.contains(index),
+                                        fileChecked: { checked.contains { Self.names($0, entry: entry, configuration: configuration) } },
+                                        writtenAt: entry.range, location: entry.location, into: &sink)
         }
         guard !sink.diagnostics.isEmpty else { return nil }
         return FileReport(source: configuration.source, diagnostics: sink.diagnostics)

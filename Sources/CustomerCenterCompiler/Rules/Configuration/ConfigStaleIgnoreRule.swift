@@ -1,7 +1,8 @@
 /// `config.stale-ignore`: an `ignore` entry of the configuration file that matched nothing.
 ///
-/// Reported by `LinterConfiguration` against the configuration file itself, so its examples are
-/// configuration files; `ConfigurationTests` runs them.
+/// Checked below, against the configuration file (and a baseline) itself once the run's files
+/// are checked (`Policy`, `BaselineLedger` call it), so its examples are configuration files;
+/// `ConfigurationTests` runs them.
 
 import JSONSyntax
 package enum ConfigStaleIgnoreRule: Rule {
@@ -12,6 +13,29 @@ package enum ConfigStaleIgnoreRule: Rule {
         defaultSeverity: .warning, formats: [],
         failingExample: #"{"ignore": [↓{"rule": "ref.unused-string", "pointer": "/localization/localized_strings/gone"}]}"#,
         passingExample: #"{"ignore": []}"#)
+}
+
+extension ConfigStaleIgnoreRule {
+    /// Reports an `ignore` entry of the configuration file (for `rule` at `pointer`, in `file`
+    /// or in every file; written at `range`, `location`) that matched nothing. An entry about a
+    /// file this run did not check (`fileChecked`) is neither matched nor stale: the run cannot
+    /// say (docs/configuration.md "ignore"). The run calls it for each entry once its files are checked.
+    static func check(_ rule: RuleID, at pointer: JSONPointer, file: String?, matched: Bool, fileChecked: () -> Bool,
+                      writtenAt range: ByteRange, location: JSONPointer, into sink: inout DiagnosticSink) {
+        guard !matched else { return }
+        if file != nil, !fileChecked() { return }
+        sink.emit(.staleIgnore(rule, at: pointer.description, file: file),
+                  at: ByteRange(range.start, range.start + 1), pointer: location)
+    }
+
+    /// Reports a baseline entry (`count` findings of `rule` at `pointer` in `file`, written at
+    /// `range`) of which `unmatched` were not found, when the run checked its file.
+    static func checkBaselineEntry(_ rule: RuleID, at pointer: String, file: String, count: Int, unmatched: Int, fileChecked: Bool,
+                                   writtenAt range: ByteRange, into sink: inout DiagnosticSink) {
+        guard unmatched > 0, fileChecked else { return }
+        sink.emit(.staleBaselineEntry(rule, at: pointer, file: file, matched: count - unmatched, of: count),
+                  at: ByteRange(range.start, range.start + 1))
+    }
 }
 
 extension RuleMessage {
