@@ -43,6 +43,18 @@ import TestSupport
         }
     }
 
+    /// A minified file is one long line: positions in file order, then backwards, then its line's
+    /// span, answer as the whole index does (each counted from the last place known on the line).
+    @Test func oneLongLine() {
+        for prefix in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+            let bytes = prefix + Array(String(repeating: "{\"k\": \"日本語 text\"}, ", count: 3_000).utf8)
+            let counted = SourceFile(path: "f", bytes: bytes), expected = Self.indexed(bytes)
+            let offsets = Array(stride(from: 0, through: bytes.count + 1, by: 37))
+            let questions = (offsets + offsets.reversed()).map { (offset: $0, line: -1) } + [(offset: -1, line: 0), (offset: -1, line: 1)]
+            #expect(Self.answers(counted, questions) == Self.answers(expected, questions))
+        }
+    }
+
     /// One position near the end of a long file counts its lines without the whole table; past
     /// the anchors' bound (many positions in random order) the whole table answers the same.
     @Test func manyPositionsFallBackToTheWholeTable() {

@@ -1,67 +1,79 @@
 import JSONSyntax
 
-/// The line starts a run has found so far, as (offset, line) pairs in file order, and the way to
-/// find more: a position is counted from the nearest known line start before it, not looked up in
-/// an index of the whole file. A clean file is never scanned; one warning in a 41 MB file scans up
-/// to its line; findings printed in file order scan the file at most once (docs/performance.md).
-/// Past `wholeIndexAfter` anchors (a format printing every one of many findings) the whole index
-/// is cheaper, and the caller builds it.
+/// What a run knows so far of a file's lines: places it has counted up to, each with its line and
+/// where that line starts, in file order. A position is counted from the nearest known place
+/// before it, not looked up in an index of the whole file: a clean file is never scanned, one
+/// warning in a 41 MB file scans up to it, findings printed in file order scan the file at most once,
+/// also on one long minified line (docs/performance.md "One big file: the reader"). Past
+/// `wholeIndexAfter` places (a format printing every one of many findings) the whole index is
+/// cheaper, and the caller builds it.
 struct LineAnchors {
-    /// Offsets of known line starts, ascending; `lines[i]` is the 0-based line starting at `offsets[i]`.
-    private(set) var offsets = [0]
-    private(set) var lines = [0]
+    /// Offsets counted up to, ascending: every line start at or before `offsets[i]` is counted,
+    /// and `offsets[i]` is on line `lines[i]` (0-based), which starts at `starts[i]`.
+    private var offsets = [0]
+    private var lines = [0]
+    private var starts = [0]
 
-    /// How many anchors are worth keeping before a whole-file index pays.
+    /// How many places are worth keeping before a whole-file index pays.
     static let wholeIndexAfter = 4_096
 
-    /// The line holding `offset` and where it starts, counted from the nearest anchor at or
-    /// before it (recorded as a new anchor).
+    var count: Int { offsets.count }
+
+    /// The line holding `offset` (at most the file's length) and where it starts.
     mutating func line(holding offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, start: Int) {
         let slot = Self.lastSlot(in: offsets, notAbove: offset)
-        var line = lines[slot], start = offsets[slot]
-        var i = start
+        guard offsets[slot] != offset else { return (lines[slot], starts[slot]) }
+        // Breaks before `offset` only: a line starting after it does not hold it.
+        let counted = count(from: slot, in: bytes, limit: max(offsets[slot], offset), untilLine: nil)
+        record(offset: max(offsets[slot], offset), line: counted.line, start: counted.start)
+        return counted
+    }
+
+    /// Where line `index` starts, or `nil` when the file has fewer lines.
+    mutating func start(ofLine index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard index >= 0 else { return nil }
+        let slot = Self.lastSlot(in: lines, notAbove: index)
+        if lines[slot] == index { return starts[slot] }
+        let counted = count(from: slot, in: bytes, limit: bytes.count, untilLine: index)
+        guard counted.line == index else {
+            // The end was reached: remember it, so the next question past the end costs nothing.
+            record(offset: bytes.count, line: counted.line, start: counted.start)
+            return nil
+        }
+        record(offset: counted.start, line: index, start: counted.start)
+        return counted.start
+    }
+
+    /// Counts line breaks from place `slot` up to `limit` (a break at `limit` or after is not
+    /// counted), or until line `target` starts.
+    private func count(from slot: Int, in bytes: UnsafeBufferPointer<UInt8>, limit: Int, untilLine target: Int?) -> (line: Int, start: Int) {
+        var line = lines[slot], start = starts[slot]
         let n = bytes.count
-        while true {
-            i = ByteScan.firstLineBreak(bytes, from: i)
-            guard i < n else { break }
+        let bounded = UnsafeBufferPointer(rebasing: bytes[0..<min(limit, n)])
+        var i = offsets[slot]
+        while target.map({ line < $0 }) ?? true {
+            i = ByteScan.firstLineBreak(bounded, from: i)
+            guard i < bounded.count else { break }
             if bytes[i] == 0x0D, i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-            guard i + 1 <= offset else { break }
+            // A line starting after `limit` (the second byte of a CRLF there) does not count.
+            guard i + 1 <= limit else { break }
             line += 1
             start = i + 1
             i += 1
         }
-        record(slot: slot, offset: start, line: line)
         return (line, start)
     }
 
-    /// Where line `index` starts, or `nil` when the file has fewer lines, counted from the nearest
-    /// anchor at or before that line.
-    mutating func start(ofLine index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard index >= 0 else { return nil }
-        let slot = Self.lastSlot(in: lines, notAbove: index)
-        var line = lines[slot], start = offsets[slot]
-        let n = bytes.count
-        while line < index {
-            var i = ByteScan.firstLineBreak(bytes, from: start)
-            guard i < n else { return nil }
-            if bytes[i] == 0x0D, i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-            line += 1
-            start = i + 1
-        }
-        record(slot: Self.lastSlot(in: offsets, notAbove: start), offset: start, line: line)
-        return start
-    }
-
-    var count: Int { offsets.count }
-
-    /// Inserts the anchor after `slot` unless it is there already.
-    private mutating func record(slot: Int, offset: Int, line: Int) {
+    /// Inserts a place in order unless one is known there already.
+    private mutating func record(offset: Int, line: Int, start: Int) {
+        let slot = Self.lastSlot(in: offsets, notAbove: offset)
         guard offsets[slot] != offset else { return }
         offsets.insert(offset, at: slot + 1)
         lines.insert(line, at: slot + 1)
+        starts.insert(start, at: slot + 1)
     }
 
-    /// The greatest index whose value is at most `value` (0 when none is: both arrays start at 0).
+    /// The greatest index whose value is at most `value` (0 when none is: every array starts at 0).
     private static func lastSlot(in values: [Int], notAbove value: Int) -> Int {
         var low = 0, high = values.count - 1
         while low < high {

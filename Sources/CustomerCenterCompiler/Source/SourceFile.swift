@@ -213,9 +213,9 @@ public struct SourceFile: Sendable {
     package func lineSpan(_ index: Int) -> Range<Int> {
         if let excerpt { return excerpt.line(index)?.span ?? 0..<0 }
         guard var start = start(ofLine: index) else { return 0..<0 }
-        // The line's text ends at its first line break (or the file's end).
-        let end = bytes.withUnsafeBufferPointer { ByteScan.firstLineBreak($0, from: start) }
-        if index == 0, hasByteOrderMark { start = min(3, end) }
+        if index == 0, hasByteOrderMark { start = 3 }
+        var end = self.start(ofLine: index + 1) ?? bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return start..<end
     }
 
