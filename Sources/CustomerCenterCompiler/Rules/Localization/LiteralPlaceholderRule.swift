@@ -17,10 +17,10 @@ package enum LiteralPlaceholderRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         var seenKeys = Set<String>()
-        for (text, label) in shownAsWritten(context.config) {
+        for (text, place) in shownAsWritten(context.config) {
             switch text {
             case .literal(let literal):
-                report(in: literal, label: label, others: 0, &context)
+                report(in: literal, label: { place.label }, others: 0, &context)
             case .key(let key):
                 // One finding a key (at its first text that has one), however often it is named.
                 guard seenKeys.insert(key.value).inserted, let entry = context.resolved.strings[key.value] else { continue }
@@ -30,7 +30,7 @@ package enum LiteralPlaceholderRule: ModelRule {
                     translations.withTextUTF8(at: index) { $0.contains(UInt8(ascii: "{")) }
                 }.map { translations[$0].text }.filter { !literalPlaceholders(in: $0.value).isEmpty }
                 guard let first = texts.first else { continue }
-                report(in: first, label: "\(label) (\(MessageText.quoted(key.value)))", others: texts.count - 1, &context)
+                report(in: first, label: { "\(place.label) (\(MessageText.quoted(key.value)))" }, others: texts.count - 1, &context)
             }
         }
     }
@@ -39,38 +39,62 @@ package enum LiteralPlaceholderRule: ModelRule {
         Placeholders.scan(text).filter { $0.isWellFormed && Placeholders.knownNames.contains($0.name) }
     }
 
-    private static func report(in text: Located<String>, label: String, others: Int, _ context: inout RuleContext) {
+    private static func report(in text: Located<String>, label: () -> String, others: Int, _ context: inout RuleContext) {
         guard let match = literalPlaceholders(in: text.value).first else { return }
-        context.report(.literalPlaceholder(match.name, in: label, otherTexts: others),
+        context.report(.literalPlaceholder(match.name, in: label(), otherTexts: others),
                        at: SourceText.range(of: match.range, in: text, source: context.source), pointer: text.pointer)
     }
 
-    /// The texts the SDKs show as the config writes them, with what each is.
-    static func shownAsWritten(_ config: CustomerCenterConfig) -> [(TextSource, String)] {
-        var texts: [(TextSource?, String)] = []
-        func addOffer(_ offer: Offer, _ owner: String) {
-            texts.append((offer.title, "the title of \(owner)"))
-            texts.append((offer.subtitle, "the subtitle of \(owner)"))
+    /// Where a text shown as written stands, worded only for a finding that is reported (a large
+    /// config names hundreds of thousands of texts, and most have no placeholder).
+    enum Place {
+        case screenTitle(String), screenSubtitle(String)
+        case pathTitle(String?), surveyQuestion(String?), surveyOption(String?)
+        case offerTitle(String?, inline: Bool), offerSubtitle(String?, inline: Bool)
+
+        var label: String {
+            func quoted(_ value: String?) -> String { MessageText.quoted(value ?? "?") }
+            func offer(_ key: String?, _ inline: Bool) -> String { inline ? "an offer" : "offer \(quoted(key))" }
+            switch self {
+            case .screenTitle(let key): return "the title of screen \(quoted(key))"
+            case .screenSubtitle(let key): return "the subtitle of screen \(quoted(key))"
+            case .pathTitle(let id): return "the title of path \(quoted(id))"
+            case .surveyQuestion(let id): return "the survey question of path \(quoted(id))"
+            case .surveyOption(let id): return "survey option \(quoted(id))"
+            case .offerTitle(let key, let inline): return "the title of \(offer(key, inline))"
+            case .offerSubtitle(let key, let inline): return "the subtitle of \(offer(key, inline))"
+            }
+        }
+    }
+
+    /// The texts the SDKs show as the config writes them, with where each stands.
+    static func shownAsWritten(_ config: CustomerCenterConfig) -> [(TextSource, Place)] {
+        var texts: [(TextSource, Place)] = []
+        func add(_ text: TextSource?, _ place: Place) {
+            if let text { texts.append((text, place)) }
+        }
+        func addOffer(_ offer: Offer, inline: Bool) {
+            add(offer.title, .offerTitle(offer.key?.value, inline: inline))
+            add(offer.subtitle, .offerSubtitle(offer.key?.value, inline: inline))
         }
         for screen in config.screens {
-            texts.append((screen.title, "the title of screen \(MessageText.quoted(screen.key.value))"))
-            texts.append((screen.subtitle, "the subtitle of screen \(MessageText.quoted(screen.key.value))"))
+            add(screen.title, .screenTitle(screen.key.value))
+            add(screen.subtitle, .screenSubtitle(screen.key.value))
             for path in screen.paths {
-                let name = "path \(MessageText.quoted(path.id?.value ?? "?"))"
-                texts.append((path.title, "the title of \(name)"))
-                texts.append((path.survey?.title, "the survey question of \(name)"))
+                add(path.title, .pathTitle(path.id?.value))
+                add(path.survey?.title, .surveyQuestion(path.id?.value))
                 for option in path.survey?.options ?? [] {
-                    texts.append((option.title, "survey option \(MessageText.quoted(option.id?.value ?? "?"))"))
+                    add(option.title, .surveyOption(option.id?.value))
                 }
             }
         }
         for reference in config.offerReferences {
-            if case .inline(let offer) = reference { addOffer(offer, "an offer") }
+            if case .inline(let offer) = reference { addOffer(offer, inline: true) }
         }
         for offer in config.offers {
-            addOffer(offer, "offer \(MessageText.quoted(offer.key?.value ?? "?"))")
+            addOffer(offer, inline: false)
         }
-        return texts.compactMap { text, label in text.map { ($0, label) } }
+        return texts
     }
 }
 
