@@ -107,7 +107,7 @@ struct SchemaWalker {
     mutating func typeProblem(_ message: String, node: JSONNode, pointer: PendingPointer, readers: Set<Platform>) {
         switch mode {
         case .authoring:
-            sink.emit(.wrongType(message), at: node.range, pointer: pointer.resolved)
+            SchemaTypeMismatchRule.report(message, at: node.range, pointer: pointer.resolved, into: &sink)
         case .response:
             fail(readers, message, at: node.range, pointer: pointer.resolved)
         }
@@ -151,8 +151,8 @@ struct SchemaWalker {
                 let value = member.value
                 if value.isNull {
                     if field.required {
-                        sink.emit(.wrongType(field.name, expected: field.type.expectation, found: "null"),
-                                  at: value.range, pointer: pointer.appending(key).resolved)
+                        SchemaTypeMismatchRule.reportNull(field.name, expected: field.type.expectation, at: value.range,
+                                                          pointer: pointer.appending(key).resolved, into: &sink)
                     }
                     continue
                 }
@@ -200,8 +200,8 @@ struct SchemaWalker {
             let value = member.value
             if value.isNull {
                 if mode == .authoring {
-                    sink.emit(.wrongType(key, expected: map.value.expectation, found: "null"),
-                              at: value.range, pointer: memberPointer.resolved)
+                    SchemaTypeMismatchRule.reportNull(key, expected: map.value.expectation, at: value.range, pointer: memberPointer.resolved,
+                                                      into: &sink)
                 } else {
                     fail(readers, "\(MessageText.quoted(key)) is null; \(map.value.expectation) is required", at: value.range,
                          pointer: memberPointer.resolved)

@@ -27,6 +27,17 @@ extension SchemaTypeMismatchRule {
         }
     }
 
+    /// Reports a value of an authoring config that does not fit its type, at `range`, in the
+    /// walk's `sentence` ("'id' must be a string, found the number 3"). The schema walk calls it.
+    static func report(_ sentence: String, at range: ByteRange, pointer: JSONPointer, into sink: inout DiagnosticSink) {
+        sink.emit(.wrongType(sentence), at: range, pointer: pointer)
+    }
+
+    /// Reports `null` at `range` where `name` requires a value (`expected`). The schema walk calls it.
+    static func reportNull(_ name: String, expected: String, at range: ByteRange, pointer: JSONPointer, into sink: inout DiagnosticSink) {
+        sink.emit(.wrongType(name, expected: expected, found: "null"), at: range, pointer: pointer)
+    }
+
     /// Reports a document that is not a JSON object, at its first byte.
     static func reportNotAnObject(_ root: JSONNode, into sink: inout DiagnosticSink) {
         let name = root.typeName
