@@ -7,10 +7,11 @@ import JSONSyntax
 public enum ConfigDiff {
     /// Every change from `old` to `new`, breaking first; `reordered` ones left out when
     /// `ignoringOrder`. A loss counts on `platforms` (default: both sides' target platforms).
+    /// `resolved`: the two configs as the pipeline resolved them (resolved here when `nil`).
     package static func changes(from old: CustomerCenterConfig, to new: CustomerCenterConfig, ignoringOrder: Bool = false,
-                                platforms: Set<Platform>? = nil) -> [ConfigChange] {
+                                platforms: Set<Platform>? = nil, resolved: (old: ResolvedConfig, new: ResolvedConfig)? = nil) -> [ConfigChange] {
         var changes: [ConfigChange] = []
-        let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
+        let (oldResolved, newResolved) = resolved ?? (ResolvedConfig(old), ResolvedConfig(new))
         var context = DiffContext(old, new)
         if let platforms { context.platforms = platforms }
         screens(old, new, context, into: &changes)

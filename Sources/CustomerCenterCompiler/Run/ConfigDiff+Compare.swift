@@ -46,19 +46,20 @@ extension ConfigDiff {
 
     /// `compare(_:_:inputFormat:)` under `options`.
     package static func compare(_ old: SourceFile, _ new: SourceFile, options: DiffOptions) -> DiffResult {
-        var sides: [(config: CustomerCenterConfig, format: InputFormat?)] = []
+        var sides: [(resolved: ResolvedConfig, format: InputFormat?)] = []
         for source in [old, new] {
-            let analysis = Pipeline.decode(source, inputFormat: options.inputFormat)
+            // Resolved by the pipeline: the comparison reads both models and their resolution.
+            let analysis = Pipeline.decode(source, inputFormat: options.inputFormat, stopAfter: .resolve)
             // Only syntax errors stop the comparison: the model of a config with other findings
             // is still what the SDKs would read.
             let syntax = analysis.report.diagnostics.filter { $0.id.descriptor?.isSyntax == true && $0.severity == .error }
             guard syntax.isEmpty else {
                 return DiffResult(changes: [], problem: .invalidJSON(FileReport(source: source, diagnostics: syntax)))
             }
-            guard let config = analysis.config else { return DiffResult(changes: [], problem: .notAConfig(path: source.path)) }
-            sides.append((config, analysis.format))
+            guard let resolved = analysis.resolved else { return DiffResult(changes: [], problem: .notAConfig(path: source.path)) }
+            sides.append((resolved, analysis.format))
         }
-        let (a, b) = (sides[0].config, sides[1].config)
+        let (a, b) = (sides[0].resolved.config, sides[1].resolved.config)
         if let oldFormat = sides[0].format, let newFormat = sides[1].format, oldFormat != newFormat {
             return DiffResult(changes: [], problem: .mismatchedFormats(old: old.path, oldFormat: oldFormat, new: new.path, newFormat: newFormat))
         }
@@ -68,8 +69,8 @@ extension ConfigDiff {
                 return DiffResult(changes: [], problem: .mismatchedPlatforms(old: old.path, oldPlatform: oldPlatform, new: new.path, newPlatform: newPlatform))
             }
         }
-        var found = options.compiled && a.format == .authoring ? compiledChanges(from: a, to: b, options: options)
-            : changes(from: a, to: b, ignoringOrder: options.ignoresOrder)
+        var found = options.compiled && a.format == .authoring ? compiledChanges(from: sides[0].resolved, to: sides[1].resolved, options: options)
+            : changes(from: a, to: b, ignoringOrder: options.ignoresOrder, resolved: (sides[0].resolved, sides[1].resolved))
         if a.format == .response {
             let platforms = PlatformInference.infer(a).union(PlatformInference.infer(b))
             found = (found + newFailures(old, new, platforms: platforms, besides: found)).sorted(by: ConfigChange.order)
@@ -116,8 +117,8 @@ extension ConfigDiff {
     /// supports (a locale one side lacks gets that side's fallback texts, as customers would) and
     /// each pair of payloads compared as responses. A change seen in several payloads is one
     /// line naming them (`ja/android, ja/ios: …`).
-    static func compiledChanges(from old: CustomerCenterConfig, to new: CustomerCenterConfig, options: DiffOptions) -> [ConfigChange] {
-        let oldResolved = ResolvedConfig(old), newResolved = ResolvedConfig(new)
+    static func compiledChanges(from oldResolved: ResolvedConfig, to newResolved: ResolvedConfig, options: DiffOptions) -> [ConfigChange] {
+        let (old, new) = (oldResolved.config, newResolved.config)
         var changes: [ConfigChange] = []
         locales(oldResolved, newResolved, into: &changes)
         var locales: [String] = []
@@ -131,7 +132,7 @@ extension ConfigDiff {
         for platform in platforms.sorted() {
             for locale in locales {
                 guard let a = payload(oldResolved, platform, locale), let b = payload(newResolved, platform, locale) else { continue }
-                for change in ConfigDiff.changes(from: a, to: b, ignoringOrder: options.ignoresOrder, platforms: [platform]) where change.subject != "locale" {
+                for change in ConfigDiff.changes(from: a.config, to: b.config, ignoringOrder: options.ignoresOrder, platforms: [platform], resolved: (a, b)) where change.subject != "locale" {
                     let key = "\(change.kind)|\(change.breaking)|\(change.subject)|\(change.message)"
                     if let slot = index[key] {
                         grouped[slot].payloads.append("\(locale)/\(platform.rawValue)")
@@ -153,9 +154,10 @@ extension ConfigDiff {
         return changes.sorted(by: ConfigChange.order)
     }
 
-    /// The payload `compile` writes for `platform` and `locale`, read back as a response.
-    static func payload(_ resolved: ResolvedConfig, _ platform: Platform, _ locale: String) -> CustomerCenterConfig? {
+    /// The payload `compile` writes for `platform` and `locale`, read back (and resolved) as a response.
+    static func payload(_ resolved: ResolvedConfig, _ platform: Platform, _ locale: String) -> ResolvedConfig? {
         guard let payload = Compiler.payloads(resolved, platforms: [platform], locales: [locale]).first else { return nil }
-        return Pipeline.decode(SourceFile(path: Compiler.relativePath(of: payload), text: payload.text), inputFormat: .response).config
+        let source = SourceFile(path: Compiler.relativePath(of: payload), text: payload.text)
+        return Pipeline.decode(source, inputFormat: .response, stopAfter: .resolve).resolved
     }
 }
