@@ -72,8 +72,9 @@ enum CodeActionProvider {
     /// "Create the missing key" and "add the missing translations": text to insert, and where.
     static func additions(for diagnostic: Diagnostic, analysis: Analysis, document: TextDocument) -> (title: String, offset: Int, text: String)? {
         guard let resolved = analysis.resolved, resolved.config.format == .authoring else { return nil }
-        let root = JSONParser.parse(document.bytes).root
-        guard let table = root?.member("localization")?.value.member("localized_strings")?.value, case .object(let entries) = table.kind else { return nil }
+        // The current text as the pipeline reads it; only the table becomes a tree.
+        let root = Pipeline.read(SourceFile(path: "", bytes: document.bytes)).parsed.root
+        guard let table = root?.member("localization")?.value.member("localized_strings")?.value.value, case .object(let entries) = table.kind else { return nil }
         let defaultLocale = resolved.config.localization?.defaultLocale?.value ?? resolved.defaultLocale ?? "en"
         switch diagnostic.id.descriptor?.editorAddition {
         case .createMissingString:

@@ -86,7 +86,7 @@ extension CompletionSlot {
            let found = inChangedContainer(at: offset, current: document.bytes, analysedRoot: root, changes: changes) {
             return found
         }
-        return JSONParser.parseTape(document.bytes).tape.root.flatMap { at(offset, in: $0) }
+        return Pipeline.read(SourceFile(path: "", bytes: document.bytes)).parsed.tape.root.flatMap { at(offset, in: $0) }
     }
 
     /// The slot at the current text's `offset` when it and every change since the analysis lie

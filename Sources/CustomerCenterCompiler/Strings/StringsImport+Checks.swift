@@ -21,8 +21,9 @@ struct ConfigTable {
 
     init(_ source: SourceFile, resolved: ResolvedConfig) {
         self.source = source
-        let root = JSONParser.parse(source.bytes).root
-        let strings = root?.member("localization")?.value.member("localized_strings")?.value
+        // The pipeline's read of the text; only the table becomes a tree.
+        let root = Pipeline.read(source).parsed.root
+        let strings = root?.member("localization")?.value.member("localized_strings")?.value.value
         self.strings = strings
         defaultLocale = resolved.defaultLocale ?? ""
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == resolved.defaultLocale } ?? defaultLocale
