@@ -202,8 +202,8 @@ import TestSupport
 
     /// A check that finds one break per CUSTOM_ACTION path, as a compatibility table would for
     /// iOS before 5.34.0 (purchases-ios #5407).
-    static let customActionCheck: SDKBreakCheck = { config in
-        config.allPaths.filter { $0.kind == .customAction }.map {
+    static let customActionCheck: SDKBreakCheck = { resolved in
+        resolved.config.allPaths.filter { $0.kind == .customAction }.map {
             SDKBreak(platform: .ios, versions: "5.7.0–5.33.x", pointer: $0.pointer, message: "drops CUSTOM_ACTION path \(MessageText.quoted($0.id?.value ?? ""))")
         }
     }

@@ -23,14 +23,15 @@ package struct SDKBreak: Sendable, Equatable {
     }
 }
 
-/// Finds the ``SDKBreak``s of a config, of either format, for the SDK versions in range.
-package typealias SDKBreakCheck = @Sendable (CustomerCenterConfig) -> [SDKBreak]
+/// Finds the ``SDKBreak``s of a config, of either format, for the SDK versions in range: handed
+/// the config as the pipeline resolved it.
+package typealias SDKBreakCheck = @Sendable (ResolvedConfig) -> [SDKBreak]
 
 extension ConfigDiff {
     /// Breaking changes for the breaks `check` finds in `new` beyond those it finds in `old`:
     /// a break the old version already had is not the change's doing. Breaks are told apart by
     /// SDK, versions and message, not position (an earlier path removed moves every pointer).
-    static func sdkBreaks(from old: CustomerCenterConfig, to new: CustomerCenterConfig, check: SDKBreakCheck) -> [ConfigChange] {
+    static func sdkBreaks(from old: ResolvedConfig, to new: ResolvedConfig, check: SDKBreakCheck) -> [ConfigChange] {
         func identity(_ item: SDKBreak) -> String { "\(item.platform.rawValue)|\(item.versions)|\(item.message)" }
         var before: [String: Int] = [:]
         for item in check(old) { before[identity(item), default: 0] += 1 }

@@ -76,7 +76,7 @@ extension ConfigDiff {
             found = (found + newFailures(old, new, platforms: platforms, besides: found)).sorted(by: ConfigChange.order)
         }
         if let check = options.sdkBreaks {
-            found = (found + sdkBreaks(from: a, to: b, check: check)).sorted(by: ConfigChange.order)
+            found = (found + sdkBreaks(from: sides[0].resolved, to: sides[1].resolved, check: check)).sorted(by: ConfigChange.order)
         }
         return DiffResult(changes: found, problem: nil)
     }

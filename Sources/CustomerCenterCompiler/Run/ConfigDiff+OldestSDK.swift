@@ -7,10 +7,10 @@ extension ConfigDiff {
     /// that fails or drops something on a version from `oldest` to today's, on a target platform
     /// (inferred from the config's offers, as `lint` does). Ignored rows are not breaks.
     package static func sdkBreaks(oldest: OldestSDK) -> SDKBreakCheck {
-        { config in
+        { resolved in
             guard !oldest.isEmpty else { return [] }
-            let platforms = PlatformInference.infer(config)
-            let context = RuleContext(resolved: ResolvedConfig(config), platforms: platforms, requiredLocales: [],
+            let platforms = PlatformInference.infer(resolved.config)
+            let context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: [],
                                       source: SourceFile(path: "", text: ""), sink: DiagnosticSink(file: ""))
             var found: [SDKBreak] = []
             for row in SDKCompatibility.rows(reportedAt: .error) + SDKCompatibility.rows(reportedAt: .warning) {
