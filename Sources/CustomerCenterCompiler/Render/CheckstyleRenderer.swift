@@ -63,9 +63,9 @@ package struct CheckstyleRenderer {
         }
     }
 
-    /// An XML attribute value: `MarkupText.escaped`, with line breaks and tabs as character
+    /// An XML attribute value: escaped as for anywhere, with line breaks and tabs as character
     /// references (a parser turns raw ones in an attribute into spaces).
     static func attribute(_ text: String) -> String {
-        MarkupText.escaped(text).replacingOccurrences("\n", with: "&#10;").replacingOccurrences("\t", with: "&#9;")
+        MarkupText.escaped(text, MarkupText.Escaping.anywhere.union(.whitespaceReferences))
     }
 }

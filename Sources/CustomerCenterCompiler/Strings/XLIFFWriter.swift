@@ -74,40 +74,11 @@ enum XLIFFWriter {
         return (out, numbered)
     }
 
-    /// Element content: `&`, `<`, `>` escaped, a carriage return as a reference (a parser would
-    /// turn a raw one into a line feed).
-    static func text(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Element content (`MarkupText.Escaping.elementText`).
+    static func text(_ value: String) -> String { MarkupText.escaped(value, .elementText) }
 
-    /// An attribute value in double quotes: also `"`, tab and line breaks as references.
-    static func attribute(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// An attribute value in double quotes (`MarkupText.Escaping.attributeValue`).
+    static func attribute(_ value: String) -> String { MarkupText.escaped(value, .attributeValue) }
 
     /// Whether XML 1.0 can carry `value` at all (it has no way to write most control characters).
     static func isRepresentable(_ value: String) -> Bool {
