@@ -104,6 +104,16 @@ public struct Diagnostic: Sendable, Equatable {
         if a.range.end != b.range.end { return a.range.end < b.range.end }
         return a.message < b.message
     }
+
+    /// The order the display cap keeps findings in ("… and N more" counts the rest): the positions
+    /// of `diagnostics` in report order, ties in emission order.
+    package static func displayOrder(of positions: some Sequence<Int>, in diagnostics: [Diagnostic]) -> [Int] {
+        positions.sorted { a, b in
+            if reportOrder(diagnostics[a], diagnostics[b]) { return true }
+            if reportOrder(diagnostics[b], diagnostics[a]) { return false }
+            return a < b
+        }
+    }
 }
 
 /// A secondary message tied to its own place.
@@ -326,11 +336,7 @@ package struct DiagnosticSink: Sendable {
     /// emitted, as a stable sort leaves them); the others keep their order.
     private mutating func keepFirst(_ bound: Int, of rule: RuleID) {
         let positions = diagnostics.indices.filter { diagnostics[$0].id == rule }
-        let ordered = positions.sorted { a, b in
-            if Diagnostic.reportOrder(diagnostics[a], diagnostics[b]) { return true }
-            if Diagnostic.reportOrder(diagnostics[b], diagnostics[a]) { return false }
-            return a < b
-        }
+        let ordered = Diagnostic.displayOrder(of: positions, in: diagnostics)
         var dropped = [Bool](repeating: false, count: diagnostics.count)
         for position in ordered.dropFirst(bound) { dropped[position] = true }
         cutoff[rule] = diagnostics[ordered[bound - 1]]

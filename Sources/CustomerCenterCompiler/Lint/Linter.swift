@@ -138,11 +138,7 @@ package enum Linter {
         var kept: [Diagnostic] = []
         var seen: [RuleID: Int] = [:]
         // Sort positions, not the diagnostics themselves (each move of one is many retains).
-        let order = diagnostics.indices.sorted { a, b in
-            if Diagnostic.reportOrder(diagnostics[a], diagnostics[b]) { return true }
-            if Diagnostic.reportOrder(diagnostics[b], diagnostics[a]) { return false }
-            return a < b
-        }
+        let order = Diagnostic.displayOrder(of: diagnostics.indices, in: diagnostics)
         for diagnostic in order.lazy.map({ diagnostics[$0] }) {
             let index = seen[diagnostic.id, default: 0]
             seen[diagnostic.id] = index + 1
