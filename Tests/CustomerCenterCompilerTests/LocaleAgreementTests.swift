@@ -66,4 +66,37 @@ import TestSupport
         let plan = StringsImport.plan(config: source, files: [po])
         #expect(plan.reports[0].diagnostics.first?.message.contains("did you mean 'de'?") == true, "\(plan.reports[0].diagnostics.map(\.message))")
     }
+
+    /// `init` refuses what `lint` and `compile` call another language's code, naming the code meant,
+    /// and gives a locale the texts `compile`'s table gives it; `compile` shows `zh-TW` customers the
+    /// `zh-Hant` texts and `de-DE` customers the `de` ones, as `lint` and `strings export` say.
+    @Test func initAndCompileUseTheOneLocaleModel() throws {
+        for (entry, meant) in [("iw", "he"), ("in", "id"), ("jp", "ja"), ("no-NB", "nb"), ("en,cn", "zh")] {
+            guard case .failure(let error) = DefaultConfig.parseLocales(entry) else {
+                Issue.record("init took '\(entry)'")
+                continue
+            }
+            #expect(error.suggestion == meant, "\(entry): \(String(describing: error.suggestion))")
+            #expect(LocaleCode.knownMistakes[LocaleCode.normalized(error.entry)] == meant)
+        }
+        // Norwegian Bokmål and Nynorsk get Norwegian, as compile's built-in labels do.
+        #expect(try DefaultConfig.parseLocales("en,nb,nn").get() == ["en", "nb", "nn"])
+        #expect(DefaultConfig.translations(for: "nb") == DefaultConfig.translations(for: "no") && DefaultConfig.translations(for: "no") != nil)
+        #expect(BuiltInStrings.tableLocale(for: "nb") == "no")
+        // A region form gets its language's texts; a Traditional one the Traditional texts.
+        #expect(try DefaultConfig.parseLocales("de-DE,zh-TW").get() == ["de-DE", "zh-TW"])
+        #expect(DefaultConfig.translations(for: "zh-TW") == DefaultTranslations.traditionalChinese)
+        let initialized = Linter.lint(SourceFile(path: "i.json", text: DefaultConfig.json(locales: ["en", "nb", "de-DE", "zh-TW"])), options: LintOptions())
+        #expect(initialized.diagnostics.isEmpty, "\(initialized.diagnostics.map(\.message))")
+
+        let resolved = try #require(Linter.analyze(SourceFile(path: "c.json", text: Self.config)).resolved)
+        let payloads = Compiler.payloads(resolved, platforms: [.ios], locales: ["zh-TW", "de-DE", "zh-HK"])
+        func text(_ locale: String, _ key: String) -> String? {
+            payloads.first { $0.locale == locale }?.tree.member("customer_center")?.value.member("localization")?.value
+                .member("localized_strings")?.value.member(key)?.value.stringValue
+        }
+        #expect(text("zh-TW", "path_cancel") == "取消" && text("zh-HK", "path_cancel") == "取消" && text("de-DE", "path_cancel") == "Kündigen")
+        // The SDKs' labels in the same script.
+        #expect(text("zh-TW", "contact_support") == BuiltInStrings.strings(for: "zh-Hant").strings["contact_support"])
+    }
 }

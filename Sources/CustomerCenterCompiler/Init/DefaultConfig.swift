@@ -11,11 +11,13 @@ package enum DefaultConfig {
                        "path_change_plans", "path_cancel", "cancel_survey_title", "survey_too_expensive", "survey_not_using",
                        "survey_mistake", "promo_offer_title", "promo_offer_subtitle"]
 
-    /// The texts of a locale: its own, else its language's (`pt-BR` takes `pt`'s); Traditional
-    /// Chinese (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`) takes `zh-Hant`'s, not Simplified `zh`'s.
+    /// The texts of a locale: its own, else its language's (`pt-BR` takes `pt`'s), else those of
+    /// the language `compile`'s table gives it (`nb` and `nn` take `no`'s); Traditional Chinese
+    /// (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`) takes `zh-Hant`'s, not Simplified `zh`'s.
     static func translations(for locale: String) -> [String]? {
         if LocaleCode.chineseScript(locale) == .traditional { return DefaultTranslations.traditionalChinese }
-        return DefaultTranslations.all[locale] ?? DefaultTranslations.all[LocaleCode.language(locale)]
+        let language = LocaleCode.language(locale)
+        return DefaultTranslations.all[locale] ?? DefaultTranslations.all[language] ?? BuiltInStrings.aliases[language].flatMap { DefaultTranslations.all[$0] }
     }
 
     /// `--locales` entries as the default config writes them: any case, `_` or `-`, surrounding
@@ -27,8 +29,13 @@ package enum DefaultConfig {
             let trimmed = raw.filter { !$0.isWhitespace }
             guard !trimmed.isEmpty else { continue }
             let code = LocaleCode.canonicalCase(String(trimmed))
+            // A code people write for another language is refused as lint and compile refuse it
+            // (`iw` → `he`, `no-NB` → `nb`); another, with the locale it would fall back to.
+            if let meant = LocaleCode.knownMistakes[LocaleCode.normalized(code)] {
+                return .failure(LocaleListError(entry: String(trimmed), suggestion: meant))
+            }
             guard LocaleCode.isWellFormed(code), translations(for: code) != nil else {
-                return .failure(LocaleListError(entry: String(raw.filter { !$0.isWhitespace }), suggestion: Suggestion.closest(to: code, among: locales)))
+                return .failure(LocaleListError(entry: String(trimmed), suggestion: LocaleCode.suggestion(for: code, among: locales)))
             }
             if !result.contains(code) { result.append(code) }
         }
