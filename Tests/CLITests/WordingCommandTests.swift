@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Messages read as written for people (issue 40's wording items), in the built binary.
+/// Messages read as written for people, in the built binary.
 @Suite struct WordingCommandTests {
     /// An input over the size cap is refused before a byte is read, and the reason is said once.
     @Test func anInputTooLargeIsSaidOnce() throws {

@@ -92,7 +92,7 @@ import CustomerCenterCompiler
     @Test func everyArticlesCodeIsTheCodeTheseTestsRun() throws {
         let names = try Article.names()
         try #require(names.contains("GettingStarted.md") && names.count >= 7, "the catalog's articles: \(names)")
-        let sources = try [#filePath, PackagePaths.root.appendingPathComponent("Tests/CustomerCenterCompilerTests/DocumentationArticleTests.swift").path]
+        let sources = try [#filePath, PackagePaths.root.appendingPathComponent("Tests/CustomerCenterCompilerTests/Project/DocumentationArticleTests.swift").path]
             .map { try String(contentsOfFile: $0, encoding: .utf8) }
         var regionCount = 0
         for name in names {

@@ -4,9 +4,9 @@ import TestSupport
 @testable import CustomerCenterCompiler
 import JSONSyntax
 
-/// Issue 11's library-side promises: output that scales with the input, contracts the renderers
+/// The library's promises: output that scales with the input, contracts the renderers
 /// keep, and a compile that refuses what it cannot ship whatever the configuration says.
-@Suite struct TrustTests {
+@Suite struct LibraryContractTests {
     // MARK: End of file
 
     @Test func truncatedFileGetsOneEndOfFileError() throws {
@@ -252,7 +252,7 @@ import JSONSyntax
 
 
 /// A file of binary garbage stops being reported after the issue limit, and says so once.
-@Suite struct IssueLimitTests {
+@Suite struct SyntaxErrorLimitTests {
     @Test func tooManySyntaxErrorsIsSaidOnce() {
         let garbage = "[" + String(repeating: "@, ", count: 400) + "1]"
         let report = Linter.lint(SourceFile(path: "g.json", text: garbage))

@@ -4,8 +4,9 @@ import Testing
 import JSONSyntax
 import TestSupport
 
-/// Issue 40's semantics: what each decoder really reads, and what customers really see.
-@Suite struct SemanticsIIITests {
+/// What each decoder really reads, and what customers really see: repeated option keys, keys that
+/// differ only in normalization, values of the wrong type, Android's e-mail texts.
+@Suite struct DecoderReadingTests {
     static func lint(_ text: String, format: InputFormat? = nil, platforms: Set<Platform>? = nil) -> [Diagnostic] {
         Linter.lint(SourceFile(path: "c.json", text: text), options: LintOptions(inputFormat: format, platforms: platforms)).diagnostics
     }

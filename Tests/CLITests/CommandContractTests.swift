@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 11's command-line promises, run through the built binary.
-@Suite struct TrustCommandTests {
+/// The command line's promises (help, SARIF file URIs, line endings kept, baselines by any name,
+/// `init`'s locales, compile honouring the configuration file), run through the built binary.
+@Suite struct CommandContractTests {
     static let example = CLI.packageRoot.appendingPathComponent("Examples/customer_center.json")
     static let broken = CLI.packageRoot.appendingPathComponent("Examples/broken.json")
 
