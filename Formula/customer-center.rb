@@ -11,7 +11,7 @@
 class CustomerCenter < Formula
   desc "Linter and compiler for RevenueCat Customer Center configuration JSON"
   homepage "https://github.com/OWNER/customer-center"
-  url "https://github.com/OWNER/customer-center/archive/refs/tags/0.3.0.tar.gz"
+  url "https://github.com/OWNER/customer-center/archive/refs/tags/0.4.0.tar.gz"
   sha256 "0000000000000000000000000000000000000000000000000000000000000000"
   license "MIT"
   head "https://github.com/OWNER/customer-center.git", branch: "main"

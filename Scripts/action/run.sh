@@ -6,7 +6,7 @@
 # Scripts/ci/test-action.sh runs it the way the runner does, with the environment GitHub sets.
 #
 # Inputs (action.yml maps each `with:` input to one of these):
-#   INPUT_VERSION      release to install, e.g. 0.3.0; default: the action's ref when it is a version
+#   INPUT_VERSION      release to install, e.g. 0.4.0; default: the action's ref when it is a version
 #   INPUT_PATHS        files or directories, one per line (default: .)
 #   INPUT_ARGS         more lint options, separated by blanks (e.g. --strict --platform ios)
 #   INPUT_SARIF_FILE   write SARIF 2.1.0 there for code scanning (default: none)
@@ -36,7 +36,7 @@ if [ -z "$version" ]; then
     error "set the 'version' input (the action is used at '${ref:-an unknown ref}', which is not a release)"
   fi
 fi
-[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || error "'$version' is not a release version (like 0.3.0)"
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || error "'$version' is not a release version (like 0.4.0)"
 
 # The archive for this runner. Releases hold what Scripts/release.sh built; docs/install.md lists them.
 case "$RUNNER_OS/${RUNNER_ARCH:-X64}" in

@@ -6,5 +6,5 @@
 /// The library's version and constants.
 public enum CustomerCenter {
     /// The tool's and the library's version (SemVer; docs/library.md says what changes it).
-    public static let version = "0.3.0"
+    public static let version = "0.4.0"
 }
