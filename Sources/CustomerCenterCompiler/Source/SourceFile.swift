@@ -145,7 +145,7 @@ public struct SourceFile: Sendable {
     }
 
     /// Line and column (both 1-based) of a byte offset, clamped to the file. The line is counted
-    /// from the nearest line start known (``line(holding:)``); the column from scalar counts kept every
+    /// from the nearest line start known (`line(holding:)`); the column from scalar counts kept every
     /// `SourceFile.scalarBlock` bytes, so a position on a 400 KB minified line costs a block,
     /// not the line.
     public func location(of offset: Int) -> SourceLocation {
