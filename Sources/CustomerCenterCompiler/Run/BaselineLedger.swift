@@ -18,6 +18,14 @@ package struct BaselineLedger: Sendable {
         self.remaining = baseline.entries.map(\.count)
     }
 
+    /// The baseline file at `path` read from `bytes`, and its ledger when it is a baseline (no
+    /// diagnostics): what `lint --baseline` and the language server both take from the file.
+    static func reading(_ bytes: [UInt8], at path: String) -> (baseline: Baseline, ledger: BaselineLedger?) {
+        let baseline = Baseline(source: SourceFile(path: path, bytes: bytes, location: FileSystem.absolute(path)))
+        guard baseline.diagnostics.isEmpty else { return (baseline, nil) }
+        return (baseline, BaselineLedger(baseline, pathKey: pathKey(relativeTo: path)))
+    }
+
     /// How a file path is recorded: relative to the baseline's folder, so the same file matches
     /// however it was named on the command line (`<stdin>` names stay as they are).
     static func pathKey(relativeTo baselinePath: String) -> @Sendable (String) -> String {

@@ -44,10 +44,8 @@ package struct EditorSession: Sendable {
         self.settings = settings
         self.readFile = readFile
         baseline = settings.baselinePath.flatMap { path in
-            let absolute = FileSystem.absolute(path)
-            guard let bytes = readFile(absolute) else { return nil }
-            let read = Baseline(source: SourceFile(path: path, bytes: bytes, location: absolute))
-            return read.diagnostics.isEmpty ? BaselineLedger(read, pathKey: BaselineLedger.pathKey(relativeTo: path)) : nil
+            guard let bytes = readFile(FileSystem.absolute(path)) else { return nil }
+            return BaselineLedger.reading(bytes, at: path).ledger
         }
     }
 

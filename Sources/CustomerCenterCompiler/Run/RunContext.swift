@@ -195,12 +195,12 @@ extension RunContext {
             log.record(.unreadable(path: path, reason: error.reason))
             return .unusable
         }
-        let baseline = Baseline(source: SourceFile(path: path, bytes: bytes, location: FileSystem.absolute(path)))
-        guard baseline.diagnostics.isEmpty else {
-            log.recordInvalid(FileReport(source: baseline.source, diagnostics: baseline.diagnostics))
+        let read = BaselineLedger.reading(bytes, at: path)
+        guard let ledger = read.ledger else {
+            log.recordInvalid(FileReport(source: read.baseline.source, diagnostics: read.baseline.diagnostics))
             return .unusable
         }
-        return .ledger(BaselineLedger(baseline, pathKey: BaselineLedger.pathKey(relativeTo: path)))
+        return .ledger(ledger)
     }
 
     /// Writes an output through the guarded writer; a failure is recorded (exit 3).
