@@ -75,6 +75,14 @@ import JSONSyntax
         Example(rule: "path.invalid-url",
                 text: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "site", "type": "CUSTOM_URL", "title_key": "title", "url": ↓"https://exa mple.com", "open_method": "EXTERNAL"}]}"#),
                 messages: ["'https://exa mple.com' is not an absolute URL: it contains a space (write %20)"]),
+        // A key shown as written in several places: one finding, at its text, worded for its first
+        // place (the screens' paths before the offers), however often it is named.
+        Example(rule: "l10n.literal-placeholder",
+                text: Examples.authoring(
+                    screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "cancel", "type": "CANCEL", "title_key": "save", "promotional_offer_key": "stay"}, {"id": "again", "type": "MISSING_PURCHASE", "title_key": "save"}]}"#,
+                    strings: #""title": {"en": "Help"}, "save": {"en": "Save ↓{{ price }}", "de": "Spare {{ price }}"}, "closing": {"en": "a } b"}"#,
+                    extra: #""promotional_offers": {"stay": {"ios_offer_id": "s", "android_offer_id": "s", "title_key": "closing", "subtitle_key": "save"}}"#),
+                messages: ["'{{ price }}' in the title of path 'cancel' ('save') (and in 1 other locale) is shown as written: the SDKs fill placeholders only in their own built-in texts, so customers see the braces"]),
     ]
 
     @Test(arguments: examples)

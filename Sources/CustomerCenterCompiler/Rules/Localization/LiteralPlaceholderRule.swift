@@ -16,20 +16,24 @@ package enum LiteralPlaceholderRule: ModelRule {
             strings: #""title": {"en": "Help"}, "subtitle": {"en": "Plans for every budget"}"#))
 
     package static func check(_ context: inout RuleContext) {
+        // A key none of whose texts has a brace has no placeholder: the text index found the
+        // braces in its one pass over every text, so only those keys' texts are read again.
+        let bracedKeys = Set(context.resolved.texts.keysWithBraces)
         var seenKeys = Set<String>()
-        for (text, place) in shownAsWritten(context.config) {
+        forEachShownAsWritten(context.config) { text, place in
             switch text {
             case .literal(let literal):
                 report(in: literal, label: { place.label }, others: 0, &context)
             case .key(let key):
                 // One finding a key (at its first text that has one), however often it is named.
-                guard seenKeys.insert(key.value).inserted, let entry = context.resolved.strings[key.value] else { continue }
+                guard !bracedKeys.isEmpty, bracedKeys.contains(key.value), seenKeys.insert(key.value).inserted,
+                      let entry = context.resolved.strings[key.value] else { return }
                 // Only texts with a brace are built and scanned (a large table names many keys).
                 let translations = entry.translations
                 let texts = translations.indices.filter { index in
                     translations.withTextUTF8(at: index) { $0.contains(UInt8(ascii: "{")) }
                 }.map { translations[$0].text }.filter { !literalPlaceholders(in: $0.value).isEmpty }
-                guard let first = texts.first else { continue }
+                guard let first = texts.first else { return }
                 report(in: first, label: { "\(place.label) (\(MessageText.quoted(key.value)))" }, others: texts.count - 1, &context)
             }
         }
@@ -67,11 +71,12 @@ package enum LiteralPlaceholderRule: ModelRule {
         }
     }
 
-    /// The texts the SDKs show as the config writes them, with where each stands.
-    static func shownAsWritten(_ config: CustomerCenterConfig) -> [(TextSource, Place)] {
-        var texts: [(TextSource, Place)] = []
+    /// The texts the SDKs show as the config writes them, with where each stands, handed to
+    /// `body` one by one in document order (screens, then inline offers, then `promotional_offers`):
+    /// not collected, since a large config shows hundreds of thousands of them.
+    static func forEachShownAsWritten(_ config: CustomerCenterConfig, _ body: (TextSource, Place) -> Void) {
         func add(_ text: TextSource?, _ place: Place) {
-            if let text { texts.append((text, place)) }
+            if let text { body(text, place) }
         }
         func addOffer(_ offer: Offer, inline: Bool) {
             add(offer.title, .offerTitle(offer.key?.value, inline: inline))
@@ -88,13 +93,17 @@ package enum LiteralPlaceholderRule: ModelRule {
                 }
             }
         }
-        for reference in config.offerReferences {
-            if case .inline(let offer) = reference { addOffer(offer, inline: true) }
+        // The inline offers in the order `CustomerCenterConfig.offerReferences` lists them (a
+        // path's, then its options'), without building that list.
+        for path in config.allPaths {
+            if case .inline(let offer)? = path.offer { addOffer(offer, inline: true) }
+            for option in path.survey?.options ?? [] {
+                if case .inline(let offer)? = option.offer { addOffer(offer, inline: true) }
+            }
         }
         for offer in config.offers {
             addOffer(offer, inline: false)
         }
-        return texts
     }
 }
 
