@@ -83,11 +83,24 @@ package struct ResolvedConfig: Sendable {
         self.config = config
         self.strings = StringIndex(config.localization?.entries ?? .empty)
         var offers: [String: Offer] = [:]
+        offers.reserveCapacity(config.offers.count)
         for offer in config.offers { if let key = offer.key?.value, offers[key] == nil { offers[key] = offer } }
         self.offers = offers
 
+        // Sized once from the model (at most three texts a screen, two a path and one an option,
+        // two an offer), not grown by doubling: a large config names hundreds of thousands.
         var references: [StringReference] = []
         var offerReferences: [Located<String>] = []
+        var (textSlots, offerSlots) = (3 * config.screens.count + 2 * config.offers.count, 0)
+        for screen in config.screens {
+            for path in screen.paths {
+                let options = path.survey?.options.count ?? 0
+                textSlots += 2 + options
+                offerSlots += 1 + options
+            }
+        }
+        references.reserveCapacity(textSlots)
+        offerReferences.reserveCapacity(offerSlots)
         func add(_ text: TextSource?, _ role: StringReference.Role, _ owner: String) {
             if let key = text?.key { references.append(StringReference(key: key, role: role, owner: owner)) }
         }
