@@ -150,8 +150,8 @@ final class TextColumns: @unchecked Sendable {
         self.capacity = max(capacity, 1)
         starts = .allocate(capacity: self.capacity)
         shapes = .allocate(capacity: self.capacity)
-        LargePages.advise(starts, count: self.capacity * MemoryLayout<UInt32>.stride)
-        LargePages.advise(shapes, count: self.capacity * MemoryLayout<TranslationTable.Shape>.stride)
+        LargePages.adviseReservation(starts, count: self.capacity * MemoryLayout<UInt32>.stride)
+        LargePages.adviseReservation(shapes, count: self.capacity * MemoryLayout<TranslationTable.Shape>.stride)
     }
 
     deinit {
@@ -185,8 +185,8 @@ final class TextColumns: @unchecked Sendable {
         let larger = capacity * 2
         let newStarts = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
         let newShapes = UnsafeMutablePointer<TranslationTable.Shape>.allocate(capacity: larger)
-        LargePages.advise(newStarts, count: larger * MemoryLayout<UInt32>.stride)
-        LargePages.advise(newShapes, count: larger * MemoryLayout<TranslationTable.Shape>.stride)
+        LargePages.adviseReservation(newStarts, count: larger * MemoryLayout<UInt32>.stride)
+        LargePages.adviseReservation(newShapes, count: larger * MemoryLayout<TranslationTable.Shape>.stride)
         newStarts.moveInitialize(from: starts, count: count)
         newShapes.moveInitialize(from: shapes, count: count)
         starts.deallocate()
