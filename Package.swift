@@ -21,8 +21,10 @@ let package = Package(
         .target(name: "PlatformLayer"),
         // UTF-8 scanner and recovering parser: bytes in, positioned tree and syntax issues out.
         .target(name: "JSONSyntax", dependencies: ["PlatformLayer"]),
+        // SHA-256 blocks on the CPU's SHA instructions (x86-64), for the manifest's digests; C, our own.
+        .target(name: "SHA256Hardware"),
         // Decode, resolve, rules, compile, format, diff, preview, render. No Foundation: starts fast.
-        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax", "ProcessSupport", "PlatformLayer"]),
+        .target(name: "CustomerCenterCompiler", dependencies: ["JSONSyntax", "ProcessSupport", "PlatformLayer", "SHA256Hardware"]),
         // The language server: a pure core (message in, messages out) and a thin stdio loop.
         .target(name: "CustomerCenterLanguageServer", dependencies: ["CustomerCenterCompiler", "JSONSyntax", "PlatformLayer"]),
         // RevenueCat's REST API through the system curl (`pull`); the lint library never touches the network.

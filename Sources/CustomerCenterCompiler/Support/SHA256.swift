@@ -1,7 +1,13 @@
 /// SHA-256 (FIPS 180-4), for the manifest's digests; the toolchain has no portable one on Linux.
 
 import JSONSyntax
+import SHA256Hardware
+
 package enum SHA256 {
+    /// Whether the blocks go to the CPU's SHA instructions (`SHA256Hardware`, x86-64 with the SHA
+    /// extensions: about 4 instructions a byte instead of 64), asked of the CPU once.
+    static let hardware = cc_sha256_hardware_available() != 0
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,8 +21,11 @@ package enum SHA256 {
 
     /// The digest of `bytes` as 64 lower-case hex digits.
     package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        let digest = digest(bytes)
-        return String(unsafeUninitializedCapacity: 64) { out in
+        hex(digest: digest(bytes))
+    }
+
+    private static func hex(digest: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: 64) { out in
             for (index, byte) in digest.enumerated() {
                 out[index * 2] = hexDigit(byte >> 4)
                 out[index * 2 + 1] = hexDigit(byte & 0x0F)
@@ -34,18 +43,34 @@ package enum SHA256 {
         return Array(bytes).withUnsafeBytes { digest(of: $0) }
     }
 
+    /// The digest of `bytes` as hex, from the Swift code (`hardware: false`) or the CPU's
+    /// instructions (only where ``hardware`` is `true`): tests compare the two.
+    static func hex(of bytes: UnsafeRawBufferPointer, hardware: Bool) -> String {
+        hex(digest: digest(of: bytes, hardware: hardware))
+    }
+
     /// The digest of `bytes`: every whole block in place, then the last bytes and the padding
     /// (one or two blocks) from a buffer on the stack. The message schedule lives on the stack too:
     /// nothing is allocated per block.
-    static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    static func digest(of bytes: UnsafeRawBufferPointer, hardware: Bool = hardware) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         let whole = bytes.count / 64
         k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
-                if let base = bytes.baseAddress {
-                    for block in 0..<whole { compress(base + block * 64, into: &h, schedule: w, k: k) }
+                /// `count` blocks from `start` into `h`.
+                func compress(_ start: UnsafeRawPointer, blocks count: Int) {
+                    if hardware {
+                        // A tuple of one type is laid out as a C array.
+                        withUnsafeMutableBytes(of: &h) { state in
+                            guard let words = state.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+                            cc_sha256_hardware_blocks(words, start.assumingMemoryBound(to: UInt8.self), count)
+                        }
+                    } else {
+                        for block in 0..<count { Self.compress(start + block * 64, into: &h, schedule: w, k: k) }
+                    }
                 }
+                if let base = bytes.baseAddress, whole > 0 { compress(base, blocks: whole) }
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
                     tail.initialize(repeating: 0)
                     let rest = bytes.count - whole * 64
@@ -55,7 +80,7 @@ package enum SHA256 {
                     let bitLength = UInt64(bytes.count) &* 8
                     for index in 0..<8 { tail[blocks * 64 - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8)) }
                     guard let tailBase = tail.baseAddress else { return }
-                    for block in 0..<blocks { compress(UnsafeRawPointer(tailBase + block * 64), into: &h, schedule: w, k: k) }
+                    compress(UnsafeRawPointer(tailBase), blocks: blocks)
                 }
             }
         }

@@ -3,9 +3,9 @@ import Testing
 @testable import CustomerCenterCompiler
 import TestSupport
 
-/// The manifest's SHA-256 (blocks read in place, the schedule on the stack) against the NIST
-/// vectors and against `sha256sum` on random buffers of every length around the block and padding
-/// edges.
+/// The manifest's SHA-256 (blocks read in place, the schedule on the stack; the CPU's SHA
+/// instructions where it has them) against the NIST vectors, against `sha256sum` on random buffers
+/// of every length around the block and padding edges, and the two ways against each other.
 @Suite struct SHA256Tests {
     @Test func nistVectors() {
         #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
@@ -24,6 +24,29 @@ import TestSupport
         #expect(SHA256.hex(text.utf8) == SHA256.hex(bytes))
         #expect(SHA256.hex(bytes.lazy.map { $0 }) == SHA256.hex(bytes))
         #expect(SHA256.hex(bytes[3...]) == SHA256.hex(Array(bytes[3...])))
+    }
+
+    /// Where the CPU has SHA instructions (`SHA256Hardware`), they and the Swift code give the
+    /// same digest for every length around the block and padding edges, and for every alignment
+    /// of the start (blocks are read in place).
+    @Test func theCPUsInstructionsAndTheSwiftCodeAgree() {
+        guard SHA256.hardware else {
+            print("skipped: SHA256Tests.theCPUsInstructionsAndTheSwiftCodeAgree: this CPU has no SHA instructions (the Swift code is the only one)")
+            return
+        }
+        var random = SeededGenerator(seed: 4)
+        let bytes = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        bytes.withUnsafeBytes { all in
+            for length in Array(0...300) + [4095, 4096, 4097, 65_536, 69_990] {
+                for start in [0, 1, 3] {
+                    let part = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
+                    #expect(SHA256.hex(of: part, hardware: true) == SHA256.hex(of: part, hardware: false), "length \(length) from \(start)")
+                }
+            }
+        }
+        Array("abc".utf8).withUnsafeBytes { abc in
+            #expect(SHA256.hex(of: abc, hardware: true) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
     }
 
     static let sha256sum = ["/usr/bin/sha256sum", "/bin/sha256sum", "/usr/local/bin/sha256sum"]
