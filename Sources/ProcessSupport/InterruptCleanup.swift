@@ -59,10 +59,15 @@ package enum InterruptCleanup {
     /// ``forget(folder:)``; until then a signal ends the process at the next ``checkpoint()``.
     package static func track(folder path: String, remove: @escaping (String) -> Void) {
         install()
-        held {
-            folders.append((path, remove))
-            state[1] += 1
-        }
+        held { trackHeld(folder: path, remove: remove) }
+    }
+
+    /// ``track(folder:remove:)`` for a caller that holds the signals already (between
+    /// ``blockSignals()`` and ``unblockSignals()``): two system calls fewer a path.
+    package static func trackHeld(folder path: String, remove: @escaping (String) -> Void) {
+        install()
+        folders.append((path, remove))
+        state[1] += 1
     }
 
     /// `path` is gone or became the output: a signal no longer removes it.
@@ -71,6 +76,19 @@ package enum InterruptCleanup {
             if let index = folders.lastIndex(where: { $0.path == path }) {
                 folders.remove(at: index)
                 state[1] -= 1
+            }
+        }
+        checkpoint()
+    }
+
+    /// ``forget(folder:)`` for many paths at once, with the signals held once.
+    package static func forget(folders paths: [String]) {
+        held {
+            for path in paths {
+                if let index = folders.lastIndex(where: { $0.path == path }) {
+                    folders.remove(at: index)
+                    state[1] -= 1
+                }
             }
         }
         checkpoint()

@@ -7,7 +7,8 @@ import PlatformLayer
 /// `compile --out-dir` owns only what it wrote (docs/commands.md "Output sets are
 /// transactions"): the folder and what it holds besides the payloads keep their inode, owner and
 /// mode, files that appear during the run stay, a folder without a manifest of its own has no
-/// file replaced without `--force`, and a run killed among its renames is completed by the next.
+/// file replaced without `--force`, a run killed among its renames is completed by the next, and
+/// a file that already holds its bytes is not written again.
 @Suite(.serialized) struct OutputFolderTests {
     static let compile = OutputSetTests.compile
 
@@ -134,6 +135,46 @@ import PlatformLayer
         let stopped = try CLI.run(Self.compile + ["v3.json"], in: dir, environment: ["CUSTOMER_CENTER_TEST_FAULT": "interrupt-before-swap"])
         #expect(!stopped.exited && stopped.status == SIGTERM, "\(stopped.stderr)")
         #expect(try OutputSetTests.wholeSet(out) == OutputSetTests.sha256(try OutputSetTests.largeConfig(2)))
+        #expect(Self.staged(out) == [])
+        #expect(try OutputSetTests.leftovers(dir) == [])
+    }
+
+    /// Compiled again from the same config, every file of the set already holds its bytes:
+    /// nothing is replaced (each keeps its inode and change time). A payload edited by hand, even
+    /// to the same size, is written again, with the manifest; the others stay as they are.
+    @Test func anUnchangedSetIsNotWrittenAgain() throws {
+        let dir = try Scratch.directory("cc-folder")
+        let out = dir.appendingPathComponent("out")
+        try OutputSetTests.largeConfig(1).write(to: dir.appendingPathComponent("v1.json"))
+        #expect(try CLI.run(Self.compile + ["v1.json"], in: dir).status == 0)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let files = try #require(manifest["payloads"] as? [String: Any]).keys.sorted() + ["manifest.json"]
+        func identities() -> [String: [Int]] {
+            Dictionary(uniqueKeysWithValues: files.map { name in
+                let info = Self.info(out.appendingPathComponent(name))
+                return (name, [Int(info.st_ino), Int(OS.changeTime(info).seconds), OS.changeTime(info).nanoseconds])
+            })
+        }
+        let before = identities()
+        let again = try CLI.run(Self.compile + ["v1.json"], in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(identities() == before)
+        #expect(try OutputSetTests.wholeSet(out) == OutputSetTests.sha256(try OutputSetTests.largeConfig(1)))
+        // One byte changed by hand: that payload is written again, and the manifest with it.
+        let edited = out.appendingPathComponent("ios/de.json")
+        var bytes = try [UInt8](Data(contentsOf: edited))
+        let version = try #require(bytes.lastIndex(of: UInt8(ascii: "v")))
+        bytes[version] = UInt8(ascii: "w")
+        try Data(bytes).write(to: edited)
+        let edits = identities()
+        let restored = try CLI.run(Self.compile + ["v1.json"], in: dir)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try OutputSetTests.wholeSet(out) == OutputSetTests.sha256(try OutputSetTests.largeConfig(1)))
+        let after = identities()
+        for name in files {
+            let rewritten = name == "ios/de.json" || name == "manifest.json"
+            #expect((after[name]?[0] != edits[name]?[0]) == rewritten, "\(name)")
+        }
         #expect(Self.staged(out) == [])
         #expect(try OutputSetTests.leftovers(dir) == [])
     }

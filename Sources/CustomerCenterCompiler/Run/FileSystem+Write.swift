@@ -124,18 +124,21 @@ extension FileSystem {
 
     /// Writes all of `bytes` to `fd` (retrying after a signal); the reason it stopped, or `nil`.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        bytes.withUnsafeBufferPointer { buffer -> String? in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errorText()
-                }
-                offset += n
+        bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
+    }
+
+    /// ``writeAll(_:to:)`` of bytes wherever they lie.
+    static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) -> String? {
+        var offset = 0
+        while offset < buffer.count {
+            let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errorText()
             }
-            return nil
+            offset += n
         }
+        return nil
     }
 
     /// Writes all of `bytes` into an existing character device or FIFO (never created,

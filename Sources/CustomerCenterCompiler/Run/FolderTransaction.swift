@@ -22,14 +22,18 @@ package struct FolderTransaction {
     private var staged: [Staged] = []
     /// The folders this run made (removed again, when empty, if it gives up).
     private var made: [String] = []
+    /// The folders above the files written so far, looked at (or made) once: whether this run
+    /// made each.
+    private var checkedFolders: [String: Bool] = [:]
     /// The renames began: a failure from here on leaves the staged files for the next run.
     private var committing = false
 
-    /// A file of the new set: where it goes, the temporary file that holds it, and what was at
-    /// its place when the run looked (it is replaced only if that is still there).
+    /// A file of the new set: where it goes, the temporary file that holds it (`nil` when the
+    /// file in its place already holds its bytes: nothing to replace), and what was at its place
+    /// when the run looked (it is replaced, or kept, only if that is still there).
     struct Staged {
         let relative: String
-        let temporary: String
+        let temporary: String?
         let found: Found
     }
 
@@ -89,24 +93,49 @@ package struct FolderTransaction {
         }
     }
 
+    /// Whether this run made the folder (it was missing): nothing in it is anyone's yet.
+    package var isNew: Bool { made.first == target }
+
     /// Whether something is at `relative` (a file the run would replace, or anything else).
     package func holds(_ relative: String) -> Bool {
         var info = stat()
         return lstat(target + "/" + relative, &info) == 0
     }
 
-    /// Stages a file of the new set (`relative` to the folder), its folders made as needed.
+    /// Stages a file of the new set (`relative` to the folder), its folders made as needed; a
+    /// file whose place already holds exactly `bytes` is not written again (unless `rewrite`).
     /// Refused when the file in its place is one a rewrite may not replace: a symbolic link, a
     /// folder, a device or a read-only file.
-    package mutating func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) {
+    package mutating func write(_ bytes: [UInt8], at relative: String, rewrite: Bool = false) throws(FileSystem.Failure) {
+        let outcome = bytes.withUnsafeBufferPointer { bytes in Result { () throws(FileSystem.Failure) in try write(bytes, at: relative, rewrite: rewrite) } }
+        try outcome.get()
+    }
+
+    /// ``write(_:at:rewrite:)`` of a text's UTF-8, read where it lies (a payload is not copied).
+    package mutating func write(_ text: String, at relative: String, rewrite: Bool = false) throws(FileSystem.Failure) {
+        var text = text
+        let outcome = text.withUTF8 { bytes in Result { () throws(FileSystem.Failure) in try write(bytes, at: relative, rewrite: rewrite) } }
+        try outcome.get()
+    }
+
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>, at relative: String, rewrite: Bool) throws(FileSystem.Failure) {
         InterruptCleanup.checkpoint()
-        let folder = try makeFolders(above: relative)
-        let found = try look(at: relative)
+        let (folder, madeByRun) = try makeFolders(above: relative)
+        // In a folder this run made there was nothing to replace; a file that appears there
+        // meanwhile stops the commit (``commit(manifest:)`` looks again).
+        let found: Found = try madeByRun ? .absent : look(at: relative)
+        if !rewrite, alreadyHolds(bytes, at: relative, found: found) {
+            staged.append(Staged(relative: relative, temporary: nil, found: found))
+            return
+        }
         let temporary = folder + "/." + FileSystem.lastComponent(of: relative) + ".cc-new"
-        unlink(temporary)  // a killed run's (we hold the lock: no live run owns it)
         InterruptCleanup.blockSignals()
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd >= 0 { InterruptCleanup.track(folder: temporary) { _ = unlink($0) } }
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0, errno == EEXIST {
+            unlink(temporary)  // a killed run's (we hold the lock: no live run owns it)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        if fd >= 0 { InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) } }
         InterruptCleanup.unblockSignals()
         guard fd >= 0 else { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())") }
         staged.append(Staged(relative: relative, temporary: temporary, found: found))
@@ -127,9 +156,18 @@ package struct FolderTransaction {
 
     /// Makes the staged files durable (one sync of their file system), then, when nothing was
     /// changed at their places meanwhile, renames them over their targets and the manifest last,
-    /// with signals held. The lock is kept until ``finish()``.
+    /// with signals held. When every file already held its bytes, nothing is written, renamed or
+    /// synced. The lock is kept until ``finish()``.
     package mutating func commit(manifest: [UInt8]) throws(FileSystem.Failure) {
-        try write(manifest, at: "manifest.json")
+        // A payload written means a manifest written: its rename is the commit (the mark).
+        let changes = staged.contains { $0.temporary != nil }
+        try write(manifest, at: "manifest.json", rewrite: changes)
+        guard staged.contains(where: { $0.temporary != nil }) else {
+            try confirmUnchanged()
+            staged = []
+            forgetMade()
+            return
+        }
         if OS.syncsWholeFileSystem {
             let folder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if folder >= 0 {
@@ -145,18 +183,17 @@ package struct FolderTransaction {
         InterruptCleanup.checkpoint()
         InterruptCleanup.blockSignals()
         defer { InterruptCleanup.unblockSignals() }
-        for file in staged where (try? look(at: file.relative)) != file.found {
-            throw FileSystem.Failure(message: "cannot write '\(display)': '\(shown(file.relative))' changed while this run wrote the set (another program wrote it); nothing was replaced")
-        }
-        guard let manifest = staged.last, rename(manifest.temporary, target + "/" + Self.commitMark) == 0 else {
+        try confirmUnchanged()
+        guard let manifest = staged.last?.temporary, rename(manifest, target + "/" + Self.commitMark) == 0 else {
             throw failure("cannot put the new set in place")
         }
         committing = true
         Self.sync(target)
         var folders: Set<String> = [target]
         for file in staged.dropLast() {
+            guard let temporary = file.temporary else { continue }
             // The mark is durable: a run stopped from here on is completed by the next one.
-            if rename(file.temporary, target + "/" + file.relative) != 0 {
+            if rename(temporary, target + "/" + file.relative) != 0 {
                 throw failure("cannot put '\(shown(file.relative))' in place (the next run completes the set)")
             }
             folders.insert(FileSystem.directory(of: target + "/" + file.relative))
@@ -168,11 +205,23 @@ package struct FolderTransaction {
             throw failure("cannot put the manifest in place (the next run completes the set)")
         }
         for folder in folders.sorted() { Self.sync(folder) }
-        for file in staged { InterruptCleanup.forget(folder: file.temporary) }
-        for folder in made { InterruptCleanup.forget(folder: folder) }
+        InterruptCleanup.forget(folders: staged.compactMap(\.temporary))
         staged = []
-        made = []
+        forgetMade()
         committing = false
+    }
+
+    /// Refuses the commit when a file of the set changed at its place since the run looked.
+    private func confirmUnchanged() throws(FileSystem.Failure) {
+        for file in staged where (try? look(at: file.relative)) != file.found {
+            throw FileSystem.Failure(message: "cannot write '\(display)': '\(shown(file.relative))' changed while this run wrote the set (another program wrote it); nothing was replaced")
+        }
+    }
+
+    /// The folders this run made are the set's now: a signal no longer removes them.
+    private mutating func forgetMade() {
+        InterruptCleanup.forget(folders: made)
+        made = []
     }
 
     /// Unlocks after a commit (the stale payloads are removed before, under the lock).
@@ -185,10 +234,9 @@ package struct FolderTransaction {
     /// it was. Once the renames began, the staged files stay for the next run to complete.
     package mutating func abandon() {
         guard lock >= 0 else { return }
-        for file in staged {
-            if !committing { unlink(file.temporary) }
-            InterruptCleanup.forget(folder: file.temporary)
-        }
+        let temporaries = staged.compactMap(\.temporary)
+        if !committing { for temporary in temporaries { unlink(temporary) } }
+        InterruptCleanup.forget(folders: temporaries)
         staged = []
         for folder in made.reversed() {
             rmdir(folder)
@@ -198,25 +246,29 @@ package struct FolderTransaction {
         finish()
     }
 
-    /// The folder above `relative`, made when missing; a part that is not a folder (a file, a
-    /// symbolic link) is refused: the run writes nowhere but inside the folder.
-    private mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> String {
+    /// The folder above `relative`, made when missing, and whether this run made it; a part that
+    /// is not a folder (a file, a symbolic link) is refused: the run writes nowhere but inside the
+    /// folder. Each folder is looked at once a run.
+    private mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> (String, Bool) {
         var folder = target
         for part in relative.split(separator: "/").dropLast() {
             folder += "/" + part
+            if checkedFolders[folder] != nil { continue }
             var info = stat()
             if lstat(folder, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
                     throw FileSystem.Failure(message: "cannot write '\(shown(relative))': '\(shown(String(folder.dropFirst(target.count + 1))))' is not a directory")
                 }
+                checkedFolders[folder] = false
             } else if mkdir(folder, 0o755) == 0 {
                 made.append(folder)
+                checkedFolders[folder] = true
                 InterruptCleanup.track(folder: folder) { _ = rmdir($0) }
             } else {
                 throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
             }
         }
-        return folder
+        return (folder, checkedFolders[folder] ?? made.contains(folder))
     }
 
     /// What is at `relative` now; a file a rewrite may not replace is refused.

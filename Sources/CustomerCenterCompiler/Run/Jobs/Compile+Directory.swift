@@ -25,7 +25,7 @@ extension RunContext {
             return
         }
         let manifest = try? FileSystem.read(transaction.target + "/manifest.json")
-        if !force, !(manifest.map(Compiler.isOwnManifest) ?? false), let foreign = written.first(where: transaction.holds) {
+        if !force, !transaction.isNew, !(manifest.map(Compiler.isOwnManifest) ?? false), let foreign = written.first(where: transaction.holds) {
             let others = written.filter(transaction.holds).count - 1
             transaction.abandon()
             log.record(.refused(message: "'\(transaction.shown(foreign))'\(others > 0 ? " (and \(others) more)" : "") is not a file compile wrote: '\(directory)' has no manifest.json of its own; nothing was written",
@@ -41,11 +41,11 @@ extension RunContext {
                 && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
                 && FileSystem.exists(transaction.target + "/" + stale.path)
         }
-        // Each payload encoded and hashed once: the bytes written are the bytes the manifest hashes.
-        let bytes = payloads.map { Array($0.text.utf8) }
-        let digests = bytes.map { SHA256.hex($0) }
+        // Each payload's UTF-8 hashed and written where it lies: the bytes written are the bytes
+        // the manifest hashes.
+        let digests = payloads.map { SHA256.hex($0.text.utf8) }
         do {
-            for (relative, data) in zip(paths, bytes) { try transaction.write(data, at: relative) }
+            for (relative, payload) in zip(paths, payloads) { try transaction.write(payload.text, at: relative) }
             try transaction.commit(manifest: Array(Compiler.manifest(payloads, source: source, carried: carried, digests: digests).utf8))
         } catch {
             transaction.abandon()
