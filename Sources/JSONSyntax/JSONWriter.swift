@@ -89,7 +89,12 @@ package struct JSONWriter {
 
     /// Sort order for keys: by Unicode scalar values (equal to UTF-8 byte order), locale-free.
     package static func keyOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        // Native strings' bytes compared where they lie (the generic walk over `UTF8View` costs
+        // several times as much: a payload's 170 keys are compared on every write).
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in first.lexicographicallyPrecedes(second) }
+        }
+        return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     static func appendIndent(_ level: Int, to out: inout [UInt8]) {

@@ -36,13 +36,18 @@ package enum Compiler {
                                 customer: Customer? = nil) -> [CompiledPayload] {
         var payloads: [CompiledPayload] = []
         var textsByLocale: [String: [String: String]] = [:]
+        // A locale's `localized_strings` are the same on every platform: built once, shared.
+        var stringsByLocale: [String: JSONValue] = [:]
         let keyOrder = KeyOrder()
         for platform in platforms.sorted() {
             for locale in locales {
                 let texts = textsByLocale[locale] ?? PayloadBuilder.texts(resolved, locale: locale)
                 textsByLocale[locale] = texts
-                let tree = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts,
-                                          keyOrder: keyOrder).build()
+                let builder = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts,
+                                             keyOrder: keyOrder)
+                let strings = stringsByLocale[locale] ?? .record(builder.localizedStrings())
+                stringsByLocale[locale] = strings
+                let tree = builder.build(localizedStrings: strings)
                 payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree), tree: tree))
             }
         }

@@ -27,13 +27,15 @@ struct PayloadBuilder {
 
     var config: CustomerCenterConfig { resolved.config }
 
-    func build() -> JSONValue {
+    /// The payload; `localizedStrings` is the locale's table when another platform's payload
+    /// built it already (it depends on the locale alone).
+    func build(localizedStrings strings: JSONValue? = nil) -> JSONValue {
         let center: [(String, JSONValue)] = [
             ("appearance", appearance()),
             ("change_plans", .list((config.changePlans ?? []).map(changePlan))),
             ("localization", .record([
                 ("locale", .text(locale)),
-                ("localized_strings", .record(localizedStrings())),
+                ("localized_strings", strings ?? .record(localizedStrings())),
             ])),
             ("screens", .record(config.screens.map { ($0.key.value, screen($0)) })),
             ("support", support()),
