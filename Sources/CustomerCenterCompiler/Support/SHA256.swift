@@ -1,12 +1,20 @@
 /// SHA-256 (FIPS 180-4), for the manifest's digests; the toolchain has no portable one on Linux.
 
 import JSONSyntax
+import PlatformLayer
 import SHA256Hardware
 
 package enum SHA256 {
     /// Whether the blocks go to the CPU's SHA instructions (`SHA256Hardware`, x86-64 with the SHA
-    /// extensions: about 4 instructions a byte instead of 64), asked of the CPU once.
-    static let hardware = cc_sha256_hardware_available() != 0
+    /// extensions: about 4 instructions a byte instead of 64), asked of the CPU once. Not under
+    /// valgrind (its preload library is in `LD_PRELOAD`): it reports the CPU's SHA extensions but
+    /// cannot run them, and callgrind is how instructions are counted (docs/performance.md).
+    static let hardware = cc_sha256_hardware_available() != 0 && !underValgrind
+
+    private static var underValgrind: Bool {
+        guard let preload = getenv("LD_PRELOAD") else { return false }
+        return String(cString: preload).contains("vgpreload")
+    }
 
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
