@@ -5,10 +5,9 @@ import JSONSyntax
 /// each item is computed on some thread, and the results come back in the items' order, so
 /// what a run prints never depends on which thread finished first.
 package enum Parallel {
-    /// The cores this process may use (at least 1).
-    package static var availableCores: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
+    /// The cores this process may use (at least 1), asked once: each `sysconf` reads
+    /// /sys/devices/system/cpu/online on Linux (three system calls), and a lint asked nine times.
+    package static let availableCores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// How many workers `jobs` asks for: `nil` means every core; never more than `count` items.
     package static func workers(_ jobs: Int?, count: Int) -> Int {
