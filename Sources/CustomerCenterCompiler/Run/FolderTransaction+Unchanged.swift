@@ -26,6 +26,10 @@ extension FolderTransaction {
             return true
         }
         guard complete, count == bytes.count else { return false }
-        return held.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0.dropLast()).elementsEqual(bytes) }
+        guard count > 0 else { return true }
+        return held.withUnsafeBufferPointer { file in
+            guard let file = file.baseAddress, let new = bytes.baseAddress else { return false }
+            return memcmp(file, new, count) == 0
+        }
     }
 }
