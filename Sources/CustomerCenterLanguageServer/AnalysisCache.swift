@@ -28,6 +28,10 @@ struct AnalysisCache {
     private(set) var entries: [String: Entry] = [:]
     /// The changes made to each document since its last analysis (`nil`: too many to follow).
     private var changes: [String: [TextDocument.ByteChange]?] = [:]
+    /// Documents whose diagnostics were re-checked past a change of their structure (keys added,
+    /// removed or renamed): the last analysis still follows the diagnostics' edits, but its keys
+    /// and locales are out of date for hover and completion.
+    private(set) var outdated = Set<String>()
 
     subscript(uri: String) -> Entry? { entries[uri] }
 
@@ -40,6 +44,12 @@ struct AnalysisCache {
     mutating func store(_ entry: Entry, for uri: String) {
         entries[uri] = entry
         changes[uri] = []
+        outdated.remove(uri)
+    }
+
+    /// The document's structure changed since its last analysis (`outdated`).
+    mutating func outdate(_ uri: String) {
+        outdated.insert(uri)
     }
 
     mutating func note(_ made: [TextDocument.ByteChange], to uri: String) {
@@ -55,6 +65,7 @@ struct AnalysisCache {
     mutating func forget(_ uri: String) {
         entries[uri] = nil
         changes[uri] = nil
+        outdated.remove(uri)
     }
 }
 

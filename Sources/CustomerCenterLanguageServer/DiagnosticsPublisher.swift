@@ -62,6 +62,7 @@ struct DiagnosticsPublisher {
     func diagnostics(of uri: String, _ editor: inout Editor) -> [JSON] {
         guard let document = editor.store[uri] else { return [] }
         let found: [Diagnostic]
+        var structureChanged = false
         switch DocumentStore.kind(of: uri) {
         case .config?:
             // Under a configuration file a run cannot follow nothing is checked (it is reported
@@ -71,8 +72,11 @@ struct DiagnosticsPublisher {
                 found = []
             } else if let cached = editor.cache[uri], cached.version != document.version, let log = editor.cache.changes(since: uri),
                       cached.judgement.configurationPath == editor.configurationPath(forDocument: uri),
-                      let checked = IncrementalChecker.diagnostics(of: document, after: log, since: cached, session: editor.session) {
+                      let checked = IncrementalChecker.diagnostics(of: document, after: log, since: cached, session: editor.session,
+                                                                   structureChanged: &structureChanged) {
                 found = checked
+                // Hover and completion read keys and locales the last analysis no longer has: they analyse the text.
+                if structureChanged { editor.cache.outdate(uri) }
             } else {
                 found = editor.analysis(of: uri)?.analysis.report.diagnostics ?? []
             }

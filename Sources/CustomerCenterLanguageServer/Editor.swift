@@ -118,9 +118,11 @@ struct Editor {
     }
 
     /// A document with its last analysis and the changes made since, when positions can be
-    /// mapped through them; otherwise with the analysis of its current text.
+    /// mapped through them and its structure did not change since (`AnalysisCache.outdated`);
+    /// otherwise with the analysis of its current text.
     mutating func recent(_ uri: String) -> Snapshot? {
         if let document = store[uri], DocumentStore.kind(of: uri) == .config, let cached = cache[uri], cached.version != document.version,
+           !cache.outdated.contains(uri),
            let log = cache.changes(since: uri), cached.judgement.configurationPath == configurationPath(forDocument: uri) {
             return Snapshot(document: document, encoding: encoding, entry: cached, changes: ChangeMap(changes: log))
         }

@@ -15,15 +15,21 @@ import JSONSyntax
 ///   reduced copy of the current text, K alone in `localized_strings` (the rest of the config
 ///   as it is), with only those rules on; every other finding is the last analysis', moved.
 ///
+/// - Other edits inside `localized_strings` (keys added, removed or renamed, a locale's text
+///   added or removed, quotes and escapes typed) re-check the members they touched
+///   (`StructuralEditCheck`): every rule on two reduced copies, before and after the edit.
+///
 /// Anything it cannot vouch for goes to the whole check: other edits, a text of a key a rule
 /// compares with other keys' texts (`RuleCatalog.keysWhoseTextsAreCompared`), a
 /// document with syntax findings (or a syntax rule switched off), a rule at its display cap, a
 /// finding whose range starts or ends inside the changed bytes, or a reduced copy that targets
 /// other locales or platforms than the document.
 enum IncrementalChecker {
-    /// The diagnostics of `document`, changed by `log` since the analysis `cached`; `nil`: check the whole text.
+    /// The diagnostics of `document`, changed by `log` since the analysis `cached`; `nil`: check
+    /// the whole text. `structureChanged` is set when the edits changed the config's structure
+    /// (its keys, its locales): then what the analysis says of them is out of date.
     static func diagnostics(of document: TextDocument, after log: [TextDocument.ByteChange], since cached: AnalysisCache.Entry,
-                            session: EditorSession) -> [Diagnostic]? {
+                            session: EditorSession, structureChanged: inout Bool) -> [Diagnostic]? {
         let analysis = cached.analysis
         let policy = cached.judgement.policy
         guard let resolved = analysis.resolved, let tape = analysis.tape, analysis.report.omitted.isEmpty,
@@ -35,7 +41,9 @@ enum IncrementalChecker {
                                    currentEnd: document.bytes.count - footprint.suffix)
         switch footprint.kind {
         case .other:
-            return nil
+            structureChanged = true
+            return StructuralEditCheck.diagnostics(current: document.bytes, path: FileURI.displayPath(document.uri), edit: edit,
+                                                   since: cached, session: session)
         case .blanks:
             return edit.moved(analysis.report.diagnostics)
         case .text(let key):

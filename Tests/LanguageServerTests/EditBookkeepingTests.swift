@@ -105,11 +105,15 @@ import TestSupport
         // A key added on the line after "title" (a new line: the reference's position stays).
         let added = position(of: "    \"restore\": {", in: sample)
         RecentAnalysisTests.change(&client, version: 2, [["range": ["start": added.json, "end": added.json], "text": "    \"added\": {\"en\": \"Added\"},\n"]])
-        _ = client.server.publishPending()  // the diagnostics analyse the new text
-        #expect(client.server.editor.cache[sampleURI]?.version == 2)
+        // The diagnostics re-check the key added (StructuralEditCheck), and mark the last analysis' keys out of date.
+        _ = client.server.publishPending()
+        #expect(client.server.editor.cache[sampleURI]?.version == 1)
+        #expect(client.server.editor.cache.outdated.contains(sampleURI))
         let moved = Position(line: reference.line + 1, character: reference.character)
         let labels = HoverAndCompletionTests.labels(client.result("textDocument/completion", TestClient.at(sampleURI, moved)))
         #expect(labels == ["title", "added", "restore", "unused", "offer_title"])
+        // Completion analysed the new text.
+        #expect(client.server.editor.cache[sampleURI]?.version == 2)
     }
 
     /// While typing, completion finds the cursor's slot on the last analysis' tape or by parsing

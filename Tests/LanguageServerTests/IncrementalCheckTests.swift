@@ -88,6 +88,29 @@ import TestSupport
         #expect(walk.incremental * 5 > walk.checks, "\(config): only \(walk.incremental) of \(walk.checks) checks were incremental")
         #expect(walk.whole * 5 > walk.checks, "\(config): only \(walk.whole) of \(walk.checks) checks were of the whole text")
     }
+
+    /// Structural edits of the table alone (keys added, removed, renamed; locales' texts added
+    /// and removed; texts replaced by other values; some breaking the JSON, then undone): each
+    /// publish equals a fresh server's, and many are re-checks of what the edit touched.
+    @Test(arguments: [
+        ("findings", 0x5EED_0011 as UInt64), ("sample", 0x5EED_0012), ("customer_center.json", 0x5EED_0013),
+        ("default config", 0x5EED_0014), ("structure", 0x5EED_0016), ("structure", 0x5EED_0017),
+    ])
+    func structuralEditsOfTheTablePublishWhatAFullCheckDoes(config: String, seed: UInt64) throws {
+        let text: String
+        switch config {
+        case "findings": text = Self.findings
+        case "structure": text = Self.structure
+        case "sample": text = sample
+        case "default config": text = DefaultConfig.json()
+        default: text = try #require(Self.example(config), "Examples/\(config)")
+        }
+        var walk = EditWalk(text: text, files: [:], seed: seed)
+        walk.run(steps: 80, structuralOnly: true)
+        // Many take the whole check (a key renamed beside a reference to no key, a locale added
+        // where the texts set the target locales, a key of a survey's options): at least one in ten does not.
+        #expect(walk.structuralIncremental * 10 > walk.structural, "\(config): only \(walk.structuralIncremental) of \(walk.structural) structural edits were checked incrementally")
+    }
 }
 
 /// A client typing at random into one document, its published diagnostics compared with a fresh
@@ -99,6 +122,10 @@ struct EditWalk {
     var generator: SeededGenerator
     var version = 1
     var checks = 0, incremental = 0, whole = 0
+    /// Checks after a batch with a structural edit of the table, and those of them the server made incrementally.
+    var structural = 0, structuralIncremental = 0
+    /// Whether the batch since the last check made a structural edit of the table.
+    var batchIsStructural = false
     /// The inverse of the last edit, which the next step undoes half the time, so that an edit
     /// that breaks the structure does not keep every later check on the whole text.
     var undo: (offset: Int, length: Int, text: [UInt8])?
@@ -117,13 +144,27 @@ struct EditWalk {
         _ = client.published()
     }
 
-    mutating func run(steps: Int) {
+    /// `structuralOnly`: every edit is a structural edit of the table or an undo, and a text
+    /// with syntax findings is always taken back.
+    mutating func run(steps: Int, structuralOnly: Bool = false) {
         var clean = bytes
         for _ in 0..<steps {
-            for _ in 0..<(1 + generator.next(3)) { edit() }
+            // One time in six, one structural edit of the table (or its undo) on its own, as a
+            // person makes one; else a burst of edits anywhere.
+            batchIsStructural = false
+            if structuralOnly || generator.next(6) == 0 {
+                // An edit the text has no place for (a locale removed from a key that has none) is tried again elsewhere.
+                for _ in 0..<8 where !batchIsStructural {
+                    batchIsStructural = undo != nil && generator.next(2) == 0 ? undoLast() : editTable()
+                }
+            }
+            if !batchIsStructural {
+                if structuralOnly { continue }
+                for _ in 0..<(1 + generator.next(3)) { edit() }
+            }
             if compare() {
                 clean = bytes
-            } else if generator.next(4) != 0 {
+            } else if structuralOnly || generator.next(4) != 0 {
                 // Back to the last text without syntax findings (as an editor's undo does), in one change.
                 var prefix = 0
                 while prefix < min(bytes.count, clean.count), bytes[prefix] == clean[prefix] { prefix += 1 }
@@ -142,11 +183,7 @@ struct EditWalk {
     /// One edit: the last one undone, or a random insertion, deletion or replacement, mostly
     /// inside a string literal.
     mutating func edit() {
-        if let last = undo, generator.next(2) == 0 {
-            replace(offset: last.offset, length: last.length, with: last.text)
-            undo = nil
-            return
-        }
+        if undo != nil, generator.next(2) == 0, undoLast() { return }
         let choice = generator.next(20)
         if choice < 10, typeInText() { return }
         if choice < 13 {
@@ -182,6 +219,14 @@ struct EditWalk {
         let removed = Array(bytes[offset..<end])
         replace(offset: offset, length: end - offset, with: inserted)
         undo = (offset, inserted.count, removed)
+    }
+
+    /// Undoes the last edit; `false`: there is none to undo.
+    mutating func undoLast() -> Bool {
+        guard let last = undo else { return false }
+        replace(offset: last.offset, length: last.length, with: last.text)
+        undo = nil
+        return true
     }
 
     /// Typing inside a value's string (after `": "`): a piece without quote, backslash or line
@@ -229,7 +274,12 @@ struct EditWalk {
         let expected = fresh.published().first { $0["method"]?.string == "textDocument/publishDiagnostics" }
         checks += 1
         // The re-check leaves the last analysis in place: it is of an earlier version.
-        if client.server.editor.cache[sampleURI]?.version == version { whole += 1 } else { incremental += 1 }
+        let wasIncremental = client.server.editor.cache[sampleURI]?.version != version
+        if wasIncremental { incremental += 1 } else { whole += 1 }
+        if batchIsStructural {
+            structural += 1
+            if wasIncremental { structuralIncremental += 1 }
+        }
         #expect(client.server.editor.store[sampleURI]?.text == text, "the server's text is the walk's")
         let got = published?["params"]?["diagnostics"], wanted = expected?["params"]?["diagnostics"]
         let extra = Self.lines(got).filter { !Self.lines(wanted).contains($0) }, missing = Self.lines(wanted).filter { !Self.lines(got).contains($0) }
