@@ -60,16 +60,18 @@ enum StructuralEditCheck {
               Delta.sameFindings(old.filter { plan.segment.contains($0.range) },
                                  analysis.report.diagnostics.filter { plan.segment.contains($0.range) })
         else { return nil }
-        // An unresolved reference's finding names the nearest key of the whole table: when the
-        // keys change, only the whole check knows which.
-        let unresolved = UnresolvedStringRule.descriptor.id
-        if plan.oldKeys != newKeys, analysis.report.diagnostics.contains(where: { $0.id == unresolved }) || new.contains(where: { $0.id == unresolved }) {
-            return nil
-        }
         // A locale's finding is reported once, at its first text, counting every text in it: when
         // the edit changes one, the copies cannot see the texts in it outside them.
         let delta = Delta(old: old, new: new, edit: edit)
         guard !(delta.removed + delta.added).contains(where: { Self.countsEveryText.contains($0.id) }) else { return nil }
+        // An unresolved reference's finding names the nearest key of the whole table: when the
+        // keys change, only the whole check knows which. (The copies' own, of the keys a kept
+        // path names that they leave out, are alike in both and cancel.)
+        let unresolved = UnresolvedStringRule.descriptor.id
+        if plan.oldKeys != newKeys,
+           analysis.report.diagnostics.contains(where: { $0.id == unresolved }) || (delta.removed + delta.added).contains(where: { $0.id == unresolved }) {
+            return nil
+        }
         return delta.applied(to: analysis.report.diagnostics, cap: policy.settings.displayCap)
     }
 
