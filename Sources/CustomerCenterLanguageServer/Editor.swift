@@ -11,6 +11,9 @@ struct Editor {
     var encoding = PositionEncoding.utf16
     /// What the client said it can do (`initialize`).
     var capabilities: JSON = .null
+    /// Whole texts analysed (each parsed once by the pipeline, its tape kept): opening a document
+    /// and publishing its diagnostics is one; a keystroke re-checked incrementally is none.
+    private(set) var wholeAnalyses = 0
 
     init(session: EditorSession) {
         self.session = session
@@ -99,6 +102,7 @@ struct Editor {
         let judgement = session.judgement(ofFileAt: FileURI.path(of: uri))
         guard judgement.isSelected else { return nil }
         let analysis = session.analyze(SourceFile(path: FileURI.displayPath(uri), bytes: document.bytes), policy: judgement.policy)
+        wholeAnalyses += 1
         guard analysis.otherKind == nil else { return nil }
         let entry = AnalysisCache.Entry(version: document.version, judgement: judgement, analysis: analysis,
                                         lexical: LexicalCheckpoints(document.bytes), candidates: CompletionCandidates())
