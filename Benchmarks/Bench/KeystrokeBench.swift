@@ -3,22 +3,25 @@ import CustomerCenterLanguageServer
 import Foundation
 import JSONSyntax
 
-/// Keystroke → published diagnostics on the generated 400 KB and 4 MB configs (issues 42, 57): a
-/// letter typed (then deleted) inside a text of `localized_strings`, which the server re-checks
-/// alone (IncrementalChecker), against a letter typed in a path's id, which it checks whole,
-/// interleaved in one run so that the machine's noise hits both alike; then opening the document
-/// (open → published diagnostics) against a `lint` of the same text in-process.
+/// Keystroke → published diagnostics on the generated 400 KB and 4 MB configs (issues 42, 57),
+/// interleaved in one run so that the machine's noise hits every row alike: a letter typed (then
+/// deleted) inside a text of `localized_strings`, which the server re-checks alone
+/// (IncrementalChecker); a key added to the table (then removed) and a locale's text removed from
+/// a key (then written again), structural edits it re-checks in two reduced copies
+/// (StructuralEditCheck); a letter typed in a path's id, which it checks whole. Each row's next
+/// publish is compared with a fresh server's of the same text. Then opening the document (open →
+/// published diagnostics) against a `lint` of the same text in-process.
 func keystrokeBenchmarks(quick: Bool) {
     print("\n#### Keystroke → published diagnostics (issues 42, 57: re-check what the edit can affect)\n")
-    print("| config | a letter typed in a text | a letter typed in a path's id (the whole check) | ÷ whole check | target | diagnostics | N |")
+    print("| config | edit | median | ÷ the whole check (a letter in a path's id) | target | diagnostics | N |")
     print("|---|---|---|---|---|---|---|")
     let uri = "file:///bench/customer_center.json"
     for (label, bytes, target) in [("400 KB generated", 400_000, "≤ 1 ms"), ("4 MB generated", 4_000_000, "≤ 5 ms")] {
         let paths = ConfigGenerator.paths(forBytes: bytes)
         let text = ConfigGenerator.config(paths: paths)
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        /// The line and UTF-16 column just after the first `needle` (ASCII) on the first line
-        /// that holds `owner`.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Array($0) }
+        /// The line and column (bytes; the generated lines are ASCII, so UTF-16 units too) just
+        /// after the first `needle` on the first line that holds `owner`.
         func place(after needle: String, on owner: String) -> (line: Int, character: Int) {
             func find(_ text: String, in bytes: [UInt8]) -> Int? {
                 let wanted = Array(text.utf8)
@@ -26,54 +29,96 @@ func keystrokeBenchmarks(quick: Bool) {
                 return (0...(bytes.count - wanted.count)).first { bytes[$0..<($0 + wanted.count)].elementsEqual(wanted) }.map { $0 + wanted.count }
             }
             for (number, line) in lines.enumerated() {
-                let bytes = Array(line)
-                guard find(owner, in: bytes) != nil, let end = find(needle, in: bytes) else { continue }
-                return (number, String(decoding: bytes[..<end], as: UTF8.self).utf16.count)
+                guard find(owner, in: line) != nil, let end = find(needle, in: line) else { continue }
+                return (number, end)
             }
             fatalError("no \(needle) on a line with \(owner)")
         }
         let middle = paths / 2 - paths / 2 % 4  // a CUSTOM_URL path: its title is no survey option's
-        let inText = place(after: "\"en\": \"Help", on: "\"path_\(middle)_title\": {")
+        let owner = "\"path_\(middle)_title\": {"
+        let inText = place(after: "\"en\": \"Help", on: owner)
         let inID = place(after: "{\"id\": \"path_\(middle)", on: "{\"id\": \"path_\(middle)\"")
-        func opened() -> Server {
-            var server = started()
-            _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
-                "uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]]])
-            _ = server.publishPending()
-            return server
-        }
-        var typing = opened(), structural = opened()
-        var typingVersion = 1, structuralVersion = 1
+        // A key added before path_<middle>_title's, at the start of its line.
+        let keyLine = place(after: owner, on: owner)
+        let key = Toggle(line: keyLine.line, character: keyLine.character - owner.utf8.count, text: #""bench_key": {"en": "Added"}, "#)
+        // The first text of path_<middle>_title (its default locale's), with the comma after it.
+        let firstText = lines[keyLine.line][keyLine.character...].prefix { $0 != UInt8(ascii: ",") }
+        let locale = Toggle(line: keyLine.line, character: keyLine.character, text: String(decoding: firstText, as: UTF8.self) + ", ", removedFirst: true)
+        let rows: [(String, Toggle)] = [
+            ("a letter typed in a text", Toggle(line: inText.line, character: inText.character, text: "a")),
+            ("a key added to localized_strings", key),
+            ("a locale's text removed from a key", locale),
+            ("a letter typed in a path's id (the whole check)", Toggle(line: inID.line, character: inID.character, text: "a")),
+        ]
+        var sessions = rows.map { KeystrokeSession(uri: uri, text: text, toggle: $0.1) }
         let iterations = quick ? 10 : (bytes > 1_000_000 ? 30 : 60)
-        let timings = measureInterleaved(iterations, [
-            {
-                typingVersion += 1
-                _ = typing.handle(letterTyped(uri: uri, version: typingVersion, line: inText.line, character: inText.character))
-                _ = typing.publishPending()
-            },
-            {
-                structuralVersion += 1
-                _ = structural.handle(letterTyped(uri: uri, version: structuralVersion, line: inID.line, character: inID.character))
-                _ = structural.publishPending()
-            },
-        ])
-        let (incremental, whole) = (timings[0].median, timings[1].median)
-        // The next keystroke's publish against a fresh server's of the same text.
-        typingVersion += 1
-        _ = typing.handle(letterTyped(uri: uri, version: typingVersion, line: inText.line, character: inText.character))
-        let published = typing.publishPending()
-        var typed = Array(text.utf8)
-        if typingVersion % 2 == 0 {
-            // The generated lines are ASCII: the UTF-16 column is the byte offset in the line.
-            typed.insert(UInt8(ascii: "a"), at: lines.prefix(inText.line).reduce(0) { $0 + $1.count + 1 } + inText.character)
+        let timings = measureInterleaved(iterations, sessions.indices.map { index in { _ = sessions[index].step() } })
+        let whole = timings[rows.count - 1].median
+        for (index, row) in rows.enumerated() {
+            let identical = sessions[index].publishesWhatAFreshServerDoes()
+            let isTarget = index == 0
+            print("| \(label) | \(row.0) | **\(ms(timings[index].median))** | \(ratio(timings[index].median / whole)) | \(isTarget ? target : "") | "
+                + "\(identical ? "identical to a fresh server's" : "**DIFFERENT**") | \(iterations) |")
         }
-        var fresh = started()
-        _ = fresh.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
-            "uri": .string(uri), "languageId": "json", "version": .int(typingVersion), "text": .string(String(decoding: typed, as: UTF8.self))]]])
-        let identical = !published.isEmpty && published == fresh.publishPending()
-        print("| \(label) | **\(ms(incremental))** | \(ms(whole)) | **\(ratio(incremental / whole))** | \(target) | \(identical ? "identical to a fresh server's" : "**DIFFERENT**") | \(iterations) |")
     }
     openBenchmarks(quick: quick)
+}
+
+/// One edit made and undone in turn at one place: `text` inserted at (`line`, `character`) on
+/// the even steps and deleted on the odd ones (the reverse with `removedFirst`, where the
+/// document holds `text` there). One line, ASCII.
+struct Toggle {
+    let line: Int
+    let character: Int
+    let text: String
+    var removedFirst = false
+}
+
+/// A server with one document open and edited by a toggle, with the text it should hold.
+struct KeystrokeSession {
+    let uri: String
+    var server: Server
+    var bytes: [UInt8]
+    let toggle: Toggle
+    var version = 1
+
+    init(uri: String, text: String, toggle: Toggle) {
+        self.uri = uri
+        self.toggle = toggle
+        bytes = Array(text.utf8)
+        server = started()
+        _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+            "uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]]])
+        _ = server.publishPending()
+    }
+
+    /// The next edit, then its published diagnostics.
+    mutating func step() -> [JSON] {
+        version += 1
+        let inserts = (version % 2 == 0) != toggle.removedFirst
+        let start: JSON = ["line": .int(toggle.line), "character": .int(toggle.character)]
+        let end: JSON = inserts ? start : ["line": .int(toggle.line), "character": .int(toggle.character + toggle.text.utf8.count)]
+        _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(uri), "version": .int(version)],
+            "contentChanges": [["range": ["start": start, "end": end], "text": .string(inserts ? toggle.text : "")]]]])
+        var offset = 0, line = 0
+        while line < toggle.line {
+            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
+            offset += 1
+        }
+        offset += toggle.character
+        if inserts { bytes.insert(contentsOf: Array(toggle.text.utf8), at: offset) } else { bytes.removeSubrange(offset..<(offset + toggle.text.utf8.count)) }
+        return server.publishPending()
+    }
+
+    /// Whether the next step's publish is a fresh server's of the same text.
+    mutating func publishesWhatAFreshServerDoes() -> Bool {
+        let published = step()
+        var fresh = started()
+        _ = fresh.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+            "uri": .string(uri), "languageId": "json", "version": .int(version), "text": .string(String(decoding: bytes, as: UTF8.self))]]])
+        return !published.isEmpty && published == fresh.publishPending()
+    }
 }
 
 /// Opening a document (didOpen, then its diagnostics published) against `lint` of the same text
