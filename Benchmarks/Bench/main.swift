@@ -151,6 +151,15 @@ if CommandLine.arguments.contains("--targets-only") {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
+// `--strings-only [--baseline DIR]`: `strings export` and `strings import` of 5,000 keys × 32 locales against `lint` (StringsBench.swift).
+if CommandLine.arguments.contains("--strings-only") {
+    let baseline = CommandLine.arguments.firstIndex(of: "--baseline").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? URL(fileURLWithPath: CommandLine.arguments[index + 1]) : nil
+    }
+    stringsBenchmarks(quick: quick, baseline: baseline)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 // `--findings-only`: findings-heavy against clean, `--fix` of it, syntax fixes, `compile --out-dir` (FindingsBench.swift).
 if CommandLine.arguments.contains("--findings-only") {
     findingsBenchmarks(quick: quick)

@@ -22,26 +22,36 @@ extension StringsExport {
         return nil
     }
 
-    /// Writes `files` through the guarded writer (never onto `config`, the input; atomically),
-    /// returning the paths written, or the text to print for standard output.
-    package static func write(_ files: [ExportedFile], to destination: Destination, config: String) throws(FileSystem.Failure) -> (paths: [String], printed: String) {
-        var writer = GuardedWriter()
-        writer.noteRead(config)
-        switch destination {
-        case .standardOutput:
-            return ([], files.map { String(decoding: $0.bytes, as: UTF8.self) }.joined())
-        case .file(let path):
-            for file in files { try writer.write(file.bytes, to: path, option: "-o") }
-            return ([path], "")
-        case .directory(let directory):
-            try FileSystem.makeDirectories(directory)
-            var paths: [String] = []
-            for file in files {
+    /// Writes exported files through the guarded writer (never onto `config`, the input; each
+    /// atomically), one at a time as the export builds them, so that one file's bytes are in
+    /// memory at a time (docs/performance.md "strings").
+    package struct Writer {
+        let destination: Destination
+        var guarded = GuardedWriter()
+        /// What was written, in order: each file's path (`nil`: standard output).
+        package private(set) var paths: [String?] = []
+
+        package init(to destination: Destination, config: String) {
+            self.destination = destination
+            guarded.noteRead(config)
+        }
+
+        /// Writes `file`; for standard output, returns its text to print.
+        package mutating func write(_ file: ExportedFile) throws(FileSystem.Failure) -> String? {
+            switch destination {
+            case .standardOutput:
+                paths.append(nil)
+                return String(decoding: file.bytes, as: UTF8.self)
+            case .file(let path):
+                try guarded.write(file.bytes, to: path, option: "-o")
+                paths.append(path)
+            case .directory(let directory):
+                if paths.isEmpty { try FileSystem.makeDirectories(directory) }
                 let path = (directory.hasSuffix("/") ? directory : directory + "/") + file.fileName
-                try writer.write(file.bytes, to: path, option: "--out-dir")
+                try guarded.write(file.bytes, to: path, option: "--out-dir")
                 paths.append(path)
             }
-            return (paths, "")
+            return nil
         }
     }
 }

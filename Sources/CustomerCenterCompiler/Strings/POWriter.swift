@@ -6,10 +6,11 @@ import JSONSyntax
 enum POWriter {
     /// The file for `units`, translated from `sourceLocale` into `targetLocale`, exported from
     /// the config named `original`.
-    static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> String {
-        var out = "# Texts of \(original.replacingOccurrences("\n", with: " ")) to translate from \(sourceLocale) into \(targetLocale).\n"
-        out += "# Written by customer-center strings export.\n"
-        out += "msgid \"\"\nmsgstr \"\"\n"
+    static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> [UInt8] {
+        var out = ExportBytes(capacity: units.count * 560 + 512)
+        out.append("# Texts of \(original.replacingOccurrences("\n", with: " ")) to translate from \(sourceLocale) into \(targetLocale).\n")
+        out.append("# Written by customer-center strings export.\n")
+        out.append("msgid \"\"\nmsgstr \"\"\n")
         let header = [
             "Project-Id-Version: \(original.split(separator: "/").last.map(String.init) ?? original)",
             // Left empty, not the template's placeholders (which `msgfmt --check` flags): the
@@ -24,19 +25,42 @@ enum POWriter {
             "X-Generator: customer-center",
             "X-Source-Language: \(sourceLocale)",
         ]
-        for field in header { out += "\"" + escaped(field) + "\\n\"\n" }
+        for field in header { out.append("\"" + escaped(field) + "\\n\"\n") }
         // A file name with a space would be read as two references.
-        let reference = original.contains(where: \.isWhitespace) ? nil : original
+        let reference = original.contains(where: \.isWhitespace) ? nil : "#: \(original):"
         for unit in units {
-            out += "\n"
-            for note in unit.notes { out += "#. " + note.replacingOccurrences("\n", with: " ") + "\n" }
-            if let reference { out += "#: \(reference):\(unit.line)\n" }
-            if case .fallingBack = unit.state { out += "#, fuzzy\n" }
-            out += "msgctxt " + quoted(unit.key) + "\n"
-            out += "msgid " + quoted(unit.source) + "\n"
-            out += "msgstr " + quoted(unit.target) + "\n"
+            out.append("\n")
+            for note in unit.notes {
+                out.append("#. ")
+                out.append(note.utf8.contains(0x0A) ? note.replacingOccurrences("\n", with: " ") : note)
+                out.append("\n")
+            }
+            if let reference {
+                out.append(reference)
+                out.append(unit.line)
+                out.append("\n")
+            }
+            if case .fallingBack = unit.state { out.append("#, fuzzy\n") }
+            out.append("msgctxt ")
+            append(quoted: unit.key, to: &out)
+            out.append("\nmsgid ")
+            append(quoted: unit.source, to: &out)
+            out.append("\nmsgstr ")
+            append(quoted: unit.target, to: &out)
+            out.append("\n")
         }
-        return out
+        return out.bytes
+    }
+
+    /// ``quoted(_:)`` appended to `out`; a text of one line (most) is escaped in place.
+    static func append(quoted value: String, to out: inout ExportBytes) {
+        guard value.utf8.contains(0x0A) else {
+            out.append("\"")
+            out.append(value, escaping: .poString)
+            out.append("\"")
+            return
+        }
+        out.append(quoted(value))
     }
 
     /// A PO string: one line, or, when the text has line breaks, `""` then one line per line of

@@ -5,12 +5,27 @@ import JSONSyntax
 package enum StringsExport {
     /// The files for `source` in `format`: for `locales` (as the command line gives them; `nil`:
     /// every locale the config translates into but the default one), each unit a key that a
-    /// screen or an SDK label uses (every key with `includeUnused`), sorted by key.
+    /// screen or an SDK label uses (every key with `includeUnused`), sorted by key. All of them
+    /// at once: `strings export` builds each file as it writes it (``prepare(_:format:locales:includeUnused:)``).
     package static func run(_ source: SourceFile, format: StringsFormat, locales: [String]? = nil, includeUnused: Bool = false) -> ExportResult {
+        switch prepare(source, format: format, locales: locales, includeUnused: includeUnused) {
+        case .failure(.unusableConfig(let reason, let report)): return .unusableConfig(reason: reason, report: report)
+        case .failure(.unknownLocale(let code, let suggestion, let isDefault, let known)):
+            return .unknownLocale(code: code, suggestion: suggestion, isDefault: isDefault, known: known)
+        case .success(var plan):
+            let files = plan.locales.map { plan.file($0) }
+            return .exported(files: files, unusedLeftOut: plan.unusedLeftOut, withoutSource: plan.withoutSource, notRepresentable: plan.notRepresentable)
+        }
+    }
+
+    /// What to export from `source`, before any file is built: the locales, the keys and their
+    /// notes; or why nothing can be (the cases of ``ExportResult`` but `exported`).
+    package static func prepare(_ source: SourceFile, format: StringsFormat, locales: [String]? = nil,
+                                includeUnused: Bool = false) -> Result<ExportPlan, ExportRefusal> {
         let resolved: ResolvedConfig
         switch StringsConfig.resolve(source) {
         case .success(let config): resolved = config
-        case .failure(let failure): return .unusableConfig(reason: failure.reason, report: failure.report)
+        case .failure(let failure): return .failure(.unusableConfig(reason: failure.reason, report: failure.report))
         }
         let defaultLocale = resolved.defaultLocale ?? ""
         let known = resolved.targetLocaleCodes.filter { LocaleCode.normalized($0) != defaultLocale }
@@ -18,58 +33,43 @@ package enum StringsExport {
         for code in locales ?? known {
             let normalized = LocaleCode.normalized(code)
             if normalized == defaultLocale {
-                return .unknownLocale(code: code, suggestion: nil, isDefault: true, known: known)
+                return .failure(.unknownLocale(code: code, suggestion: nil, isDefault: true, known: known))
             }
             guard let written = known.first(where: { LocaleCode.normalized($0) == normalized }) else {
-                return .unknownLocale(code: code, suggestion: LocaleCode.suggestion(for: code, among: known), isDefault: false, known: known)
+                return .failure(.unknownLocale(code: code, suggestion: LocaleCode.suggestion(for: code, among: known), isDefault: false, known: known))
             }
             if !chosen.contains(written) { chosen.append(written) }
         }
-        let defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
-        let notes = TranslatorNotes(resolved)
-        var unused: [String] = [], withoutSource: [String] = [], notRepresentable: [String] = []
+        var plan = ExportPlan(source: source, format: format, resolved: resolved, locales: chosen)
         // The keys to export, sorted by their bytes (as `format` sorts them), with the default text.
-        var keys: [(key: String, entry: StringEntry, source: String)] = []
         for key in resolved.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = resolved.strings[key] else { continue }
             if !includeUnused, !resolved.isReferenced(key), !SDKStrings.keys.contains(key) {
-                unused.append(key)
+                plan.unusedLeftOut.append(key)
                 continue
             }
             guard let index = entry.translations.firstIndex(normalizedLocale: defaultLocale), !entry.translations.textIsEmpty(at: index) else {
-                withoutSource.append(key)
+                plan.withoutSource.append(key)
                 continue
             }
-            keys.append((key, entry, entry.translations[index].textValue))
+            let text = entry.translations[index].textValue
+            plan.keys.append(ExportPlan.Key(key: key, entry: entry, source: text, line: source.location(of: entry.key.range.start).line,
+                                            isRepresentable: XLIFFWriter.isRepresentable(text), usage: plan.notes.usageNote(key),
+                                            placeholders: TranslatorNotes.placeholderNames(text), rooms: plan.notes.rooms[key]?.map(\.room) ?? []))
         }
-        var files: [ExportedFile] = []
-        for locale in chosen {
-            var units: [TranslationUnit] = []
-            for (key, entry, sourceText) in keys {
-                var unit = unit(key: key, entry: entry, source: sourceText, locale: locale, resolved: resolved, notes: notes)
-                unit.line = source.location(of: entry.key.range.start).line
-                guard XLIFFWriter.isRepresentable(unit.source), XLIFFWriter.isRepresentable(unit.target) else {
-                    if !notRepresentable.contains(key) { notRepresentable.append(key) }
-                    continue
-                }
-                units.append(unit)
-            }
-            let text = format == .xliff
-                ? XLIFFWriter.document(units, original: source.path, sourceLocale: defaultCode, targetLocale: locale)
-                : POWriter.document(units, original: source.path, sourceLocale: defaultCode, targetLocale: locale)
-            files.append(ExportedFile(locale: locale, fileName: "\(locale).\(format.fileExtension)", bytes: Array(text.utf8), units: units))
-        }
-        return .exported(files: files, unusedLeftOut: unused, withoutSource: withoutSource, notRepresentable: notRepresentable)
+        return .success(plan)
     }
 
     /// The unit of `key` for `locale`: its own text when it has one, else the text customers see
     /// instead (the language's, offered for review) or nothing.
-    static func unit(key: String, entry: StringEntry, source: String, locale: String, resolved: ResolvedConfig,
-                     notes: TranslatorNotes) -> TranslationUnit {
-        var unitNotes = notes.notes(key: key, source: source, locale: locale)
+    /// `notes`: the notes every unit of the key has in `locale` (`TranslatorNotes.notes`), and the
+    /// room in characters (`maxCharacters`); `normalized`: `locale` normalized.
+    static func unit(key: String, entry: StringEntry, source: String, locale: String, normalized: String, resolved: ResolvedConfig,
+                     notes: [String], maxCharacters: Int?, line: Int) -> TranslationUnit {
+        var unitNotes = notes
         let translations = entry.translations
         var target = "", state = UnitState.missing
-        if let exact = translations.firstIndex(normalizedLocale: LocaleCode.normalized(locale)) {
+        if let exact = translations.firstIndex(normalizedLocale: normalized) {
             if translations.textIsEmpty(at: exact) {
                 unitNotes.append("The config has an empty '\(locale)' text: customers see a blank label until it is translated.")
             } else {
@@ -83,8 +83,7 @@ package enum StringsExport {
             unitNotes.append("Until this is translated customers see the '\(found.translation.localeCode)' text, offered here to review: "
                 + "confirm or change it.")
         }
-        let maxCharacters = notes.room(key, locale: locale)?.characters(locale: locale)
-        return TranslationUnit(key: key, source: source, target: target, state: state, notes: unitNotes, maxCharacters: maxCharacters, line: 0)
+        return TranslationUnit(key: key, source: source, target: target, state: state, notes: unitNotes, maxCharacters: maxCharacters, line: line)
     }
 }
 

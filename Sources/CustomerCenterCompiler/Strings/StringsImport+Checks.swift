@@ -11,6 +11,8 @@ struct ConfigTable {
     let entries: [String: JSONMember]
     /// The keys, in document order.
     let keys: [String]
+    /// Each key's index in `keys`.
+    let keyIndex: [String: Int]
     /// The default locale, normalized, and as written.
     let defaultLocale: String
     let defaultCode: String
@@ -36,6 +38,7 @@ struct ConfigTable {
         }
         self.entries = entries
         self.keys = keys
+        keyIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         var bySource: [String: [String]] = [:]
         for key in keys {
             if let text = Self.text(in: entries[key]!, locale: resolved.defaultLocale ?? "") { bySource[text, default: []].append(key) }

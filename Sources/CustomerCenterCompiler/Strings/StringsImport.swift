@@ -36,13 +36,25 @@ package enum StringsImport {
         package var withheld = 0
         /// The config cannot be used: why, and its findings.
         package var unusable: UnusableConfig?
+        /// Files read again to show their findings that were not what was read the first time
+        /// (changed meanwhile): their findings cannot be placed.
+        package var changedWhileRead: [String] = []
     }
 
     /// The plan for importing `files` into `config`; with `allOrNothing`, no change when any
     /// unit is refused.
     package static func plan(config: SourceFile, files: [SourceFile], allOrNothing: Bool = false) -> Plan {
-        // UTF-16 XLIFF is read (and reported) as its UTF-8 text.
-        let files = files.map(TranslationFileContents.utf8)
+        plan(config: config, paths: files.map(\.path), allOrNothing: allOrNothing) { files[$0] }
+    }
+
+    /// The plan for importing the files at `paths` into `config`, reading each with `read` (its
+    /// index) when its turn comes: one file's text and units are in memory at a time, and what
+    /// is kept of it is its findings, the text they show, and per unit with a translation its
+    /// place (docs/performance.md "strings"). A file that got findings after it was let go (a
+    /// unit of a later file translates the same key differently) is read again to show them;
+    /// when it is then not what was read, its path is in ``Plan/changedWhileRead``. A file
+    /// `read` cannot give is skipped (the caller says why).
+    package static func plan(config: SourceFile, paths: [String], allOrNothing: Bool = false, read: (Int) -> SourceFile?) -> Plan {
         var plan = Plan()
         plan.bytes = config.bytes
         let resolved: ResolvedConfig
@@ -54,65 +66,41 @@ package enum StringsImport {
         }
         let table = ConfigTable(config, resolved: resolved)
         let notes = TranslatorNotes(resolved)
-        var candidates: [Candidate] = []
-        var sinks: [[Diagnostic]] = Array(repeating: [], count: files.count)
-        for (index, file) in files.enumerated() {
+        var ledger = ImportLedger(table: table, paths: paths)
+        for index in paths.indices {
+            // UTF-16 XLIFF is read (and reported) as its UTF-8 text.
+            guard let file = read(index).map(TranslationFileContents.utf8) else { continue }
             var refuse = Refusals(file: file.path, allOrNothing: allOrNothing)
-            candidates += table.candidates(in: file, fileIndex: index, configName: config.path, refusals: &refuse)
-            sinks[index] = refuse.diagnostics
+            let candidates = table.candidates(in: file, fileIndex: index, configName: config.path, refusals: &refuse)
+            ledger.files[index].findings = refuse.diagnostics
             plan.refused += refuse.units
             if refuse.wholeFile { plan.refusedFiles += 1 }
+            // One key in one locale from two units with a translation to take: neither is taken
+            // (which is meant is a guess). An empty or fuzzy unit never competes: a TMS delivery
+            // split into batches has the unit translated in one file and untranslated in the others.
+            var shownRanges: [ByteRange] = []
+            for candidate in candidates { ledger.record(candidate, notes: notes, path: file.path, shownRanges: &shownRanges) }
+            ledger.files[index].fingerprint = FileFingerprint(file.bytes)
+            ledger.files[index].shown = shownText(of: file, findings: ledger.files[index].findings.compactMap { $0 }, ranges: shownRanges)
         }
-        // One key in one locale from two units with a translation to take: neither is taken
-        // (which is meant is a guess). An empty or fuzzy unit never competes: a TMS delivery
-        // split into batches has the unit translated in one file and untranslated in the others.
-        var byTarget: [String: [Int]] = [:]
-        for (index, candidate) in candidates.enumerated() where !candidate.unit.target.isEmpty && !candidate.unit.fuzzy {
-            byTarget[candidate.key + "\u{0}" + LocaleCode.normalized(candidate.locale), default: []].append(index)
-        }
-        var duplicated = Set<Int>(), repeated = Set<Int>()
-        for indices in byTarget.values.sorted(by: { $0[0] < $1[0] }) where indices.count > 1 {
-            // The same translation from several units (batches that overlap): the first is taken.
-            if Set(indices.map { candidates[$0].unit.target }).count == 1 {
-                repeated.formUnion(indices.dropFirst())
+        plan.repeated = ledger.judgeDuplicates()
+        plan.refused += ledger.refused
+        (plan.unchanged, plan.fuzzy, plan.empty) = (ledger.unchanged, ledger.fuzzy, ledger.empty)
+        plan.changes = ledger.changes.compactMap { $0 }
+        for (index, file) in ledger.files.enumerated() {
+            let findings = file.findings.compactMap { $0 }
+            guard file.needsText else {
+                plan.reports.append(FileReport(source: file.shown ?? SourceFile(path: file.path, bytes: []), diagnostics: findings))
                 continue
             }
-            for index in indices {
-                let candidate = candidates[index]
-                let others = indices.filter { $0 != index }.map { candidates[$0] }
-                sinks[candidate.fileIndex].append(Diagnostic(
-                    id: ImportFinding.duplicateUnit, severity: .error,
-                    message: "\(MessageText.count(indices.count, "unit")) translate '\(candidate.key)' into '\(candidate.locale)': none is taken",
-                    file: files[candidate.fileIndex].path, range: candidate.unit.range,
-                    notes: others.map { DiagnosticNote(message: "another unit for '\(candidate.key)'", file: files[$0.fileIndex].path, range: $0.unit.range) }))
-                duplicated.insert(index)
-            }
-            plan.refused += indices.count
-        }
-        plan.repeated = repeated.count
-        for (index, candidate) in candidates.enumerated() where !duplicated.contains(index) && !repeated.contains(index) {
-            let unit = candidate.unit
-            if unit.target.isEmpty { plan.empty += 1; continue }
-            if unit.fuzzy { plan.fuzzy += 1; continue }
-            let path = files[candidate.fileIndex].path
-            // A stale unit is refused even when its translation is what the config has: the
-            // file is older than the config, and the translator should see the new text.
-            if let finding = table.checkSource(candidate, file: path) {
-                sinks[candidate.fileIndex].append(finding)
-                plan.refused += 1
+            // Read again, one at a time, to show the findings it got after it was let go.
+            guard let again = read(index).map(TranslationFileContents.utf8), FileFingerprint(again.bytes) == file.fingerprint else {
+                plan.changedWhileRead.append(file.path)
+                plan.reports.append(FileReport(source: SourceFile(path: file.path, bytes: []), diagnostics: []))
                 continue
             }
-            let old = table.text(candidate.key, locale: candidate.locale)
-            if old == unit.target { plan.unchanged += 1; continue }
-            if let finding = table.checkText(candidate, file: path) {
-                sinks[candidate.fileIndex].append(finding)
-                plan.refused += 1
-                continue
-            }
-            plan.changes.append(Change(key: candidate.key, locale: candidate.locale, old: old, new: unit.target))
-            if let warning = ConfigTable.checkRoom(candidate, notes: notes, file: path) { sinks[candidate.fileIndex].append(warning) }
+            plan.reports.append(FileReport(source: again, diagnostics: findings).keepingShownText())
         }
-        plan.reports = files.enumerated().map { FileReport(source: $1, diagnostics: sinks[$0]) }
         // A transaction: any refused unit or file, and nothing is taken from any file.
         if allOrNothing, plan.refused > 0 || plan.refusedFiles > 0 {
             plan.withheld = plan.changes.count
@@ -120,6 +108,13 @@ package enum StringsImport {
         }
         plan.bytes = ConfigEdits.apply(plan.changes, to: config, table: table)
         return plan
+    }
+
+    /// What of `file` its findings, and the duplicate findings it will get at `ranges`, show
+    /// (an excerpt; nothing when there are none), so that its text can be let go.
+    static func shownText(of file: SourceFile, findings: [Diagnostic], ranges: [ByteRange]) -> SourceFile {
+        let marks = ranges.map { Diagnostic(id: ImportFinding.duplicateUnit, severity: .error, message: "", file: file.path, range: $0) }
+        return FileReport(source: file, diagnostics: findings + marks).keepingShownText().source
     }
 }
 

@@ -90,22 +90,36 @@ struct TranslatorNotes {
 
     /// The notes of `key` whose default text is `source`, for a translator into `locale`.
     func notes(key: String, source: String, locale: String) -> [String] {
-        var notes: [String] = []
-        if let places = usages[key] {
-            notes.append("Shown as " + Self.list(places) + ".")
-        } else if SDKStrings.keys.contains(key) {
-            let english = SDKStrings.english[key].map { " (their English: '\($0)')" } ?? ""
-            notes.append("Replaces the SDKs' built-in label '\(key)'\(english).")
-        } else {
-            notes.append("Not shown by any screen (no '*_key' names it).")
-        }
-        var seen = Set<String>()
-        for match in Placeholders.scan(source) where match.isWellFormed && seen.insert(match.name).inserted {
-            notes.append("Keep '{{ \(match.name) }}' exactly as written: \(Self.meaning(of: match.name, locale: locale)).")
-        }
-        if let room = room(key, locale: locale) { notes.append("Room at phone width: " + room.sentence(locale: locale) + ".") }
+        var notes = [usageNote(key)]
+        for name in Self.placeholderNames(source) { notes.append(Self.placeholderNote(name, locale: locale)) }
+        if let room = room(key, locale: locale) { notes.append(Self.roomNote(room, locale: locale)) }
         return notes
     }
+
+    /// Where customers see `key`, in words (the first note of its units, the same in every locale).
+    func usageNote(_ key: String) -> String {
+        if let places = usages[key] { return "Shown as " + Self.list(places) + "." }
+        if SDKStrings.keys.contains(key) {
+            let english = SDKStrings.english[key].map { " (their English: '\($0)')" } ?? ""
+            return "Replaces the SDKs' built-in label '\(key)'\(english)."
+        }
+        return "Not shown by any screen (no '*_key' names it)."
+    }
+
+    /// The names of the well-formed placeholders of `source`, each once, in order.
+    static func placeholderNames(_ source: String) -> [String] {
+        var seen = Set<String>(), names: [String] = []
+        for match in Placeholders.scan(source) where match.isWellFormed && seen.insert(match.name).inserted { names.append(match.name) }
+        return names
+    }
+
+    /// The note on placeholder `name` for a translator into `locale`.
+    static func placeholderNote(_ name: String, locale: String) -> String {
+        "Keep '{{ \(name) }}' exactly as written: \(meaning(of: name, locale: locale))."
+    }
+
+    /// The note on the room of `room` for a translator into `locale`.
+    static func roomNote(_ room: TextLimit, locale: String) -> String { "Room at phone width: " + room.sentence(locale: locale) + "." }
 
     /// What the SDKs put in place of a placeholder, with a sample.
     static func meaning(of name: String, locale: String) -> String {

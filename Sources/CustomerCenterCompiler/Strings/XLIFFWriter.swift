@@ -4,9 +4,10 @@
 import JSONSyntax
 enum XLIFFWriter {
     /// The document for `units`, translated from `sourceLocale` into `targetLocale`, exported
-    /// from the config named `original`.
-    static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> String {
-        var out = """
+    /// from the config named `original`, as UTF-8.
+    static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> [UInt8] {
+        var out = ExportBytes(capacity: units.count * 640 + 512)
+        out.append("""
         <?xml version="1.0" encoding="UTF-8"?>
         <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
           <file original="\(attribute(original))" source-language="\(attribute(sourceLocale))" target-language="\(attribute(targetLocale))" datatype="plaintext">
@@ -15,24 +16,43 @@ enum XLIFFWriter {
             </header>
             <body>
 
-        """
+        """)
+        // The file's name as element content, the same in every unit.
+        let sourceFile = text(original)
         for unit in units {
-            // The room as a count of characters, which CAT tools check as the translator types.
-            let width = unit.maxCharacters.map { " maxwidth=\"\($0)\" size-unit=\"char\"" } ?? ""
+            out.append("      <trans-unit id=\"")
+            out.append(unit.key, escaping: .attributeValue)
+            out.append("\" resname=\"")
+            out.append(unit.key, escaping: .attributeValue)
             // Approved: the locale's own text, final as far as the config goes (translation tools
             // count the others as fuzzy or untranslated, as a PO file's flags say).
-            let approved = unit.state == .translated ? " approved=\"yes\"" : ""
-            out += "      <trans-unit id=\"\(attribute(unit.key))\" resname=\"\(attribute(unit.key))\"\(approved) xml:space=\"preserve\"\(width)>\n"
-            let (source, ids) = inline(unit.source, ids: nil)
-            out += "        <source>\(source)</source>\n"
-            out += "        <target state=\"\(state(unit.state))\">\(inline(unit.target, ids: ids).text)</target>\n"
-            out += "        <context-group purpose=\"location\"><context context-type=\"sourcefile\">\(text(original))</context>"
-                + "<context context-type=\"linenumber\">\(unit.line)</context></context-group>\n"
-            for note in unit.notes { out += "        <note from=\"customer-center\">\(text(note))</note>\n" }
-            out += "      </trans-unit>\n"
+            out.append(unit.state == .translated ? "\" approved=\"yes\" xml:space=\"preserve\"" : "\" xml:space=\"preserve\"")
+            // The room as a count of characters, which CAT tools check as the translator types.
+            if let width = unit.maxCharacters {
+                out.append(" maxwidth=\"")
+                out.append(width)
+                out.append("\" size-unit=\"char\"")
+            }
+            out.append(">\n        <source>")
+            let ids = inline(unit.source, ids: nil, into: &out)
+            out.append("</source>\n        <target state=\"")
+            out.append(state(unit.state))
+            out.append("\">")
+            _ = inline(unit.target, ids: ids, into: &out)
+            out.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
+            out.append(sourceFile)
+            out.append("</context><context context-type=\"linenumber\">")
+            out.append(unit.line)
+            out.append("</context></context-group>\n")
+            for note in unit.notes {
+                out.append("        <note from=\"customer-center\">")
+                out.append(note, escaping: .elementText)
+                out.append("</note>\n")
+            }
+            out.append("      </trans-unit>\n")
         }
-        out += "    </body>\n  </file>\n</xliff>\n"
-        return out
+        out.append("    </body>\n  </file>\n</xliff>\n")
+        return out.bytes
     }
 
     /// XLIFF's word for a unit's state.
@@ -44,18 +64,30 @@ enum XLIFFWriter {
         }
     }
 
-    /// `text` as element content, each well-formed `{{ name }}` as `<ph id="N">` (with the
+    /// `value` as element content, each well-formed `{{ name }}` as `<ph id="N">` (with the
     /// placeholder as its `equiv-text` too: what CAT tools show and count for it): in the source
     /// (`ids` nil) numbered in order; in the target, a placeholder takes the id of the source's
     /// first unused one with the same spelling, else a new number. Returns the source's ids.
     static func inline(_ value: String, ids: [(spelling: String, id: Int)]?) -> (text: String, ids: [(spelling: String, id: Int)]) {
+        var out = ExportBytes(capacity: value.utf8.count)
+        let numbered = inline(value, ids: ids, into: &out)
+        return (String(decoding: out.bytes, as: UTF8.self), numbered)
+    }
+
+    /// ``inline(_:ids:)`` appended to `out`. A text without `{` (most) has no placeholder: it is
+    /// only escaped.
+    static func inline(_ value: String, ids: [(spelling: String, id: Int)]?, into out: inout ExportBytes) -> [(spelling: String, id: Int)] {
+        guard value.utf8.contains(UInt8(ascii: "{")) else {
+            out.append(value, escaping: .elementText)
+            return []
+        }
         let scalars = Array(value.unicodeScalars)
-        var out = "", cursor = 0
+        var cursor = 0
         var numbered: [(spelling: String, id: Int)] = []
         var unused = ids ?? []
         var next = (ids?.map(\.id).max() ?? 0) + 1
         for match in Placeholders.scan(value) where match.isWellFormed {
-            out += text(String(String.UnicodeScalarView(scalars[cursor..<match.range.lowerBound])))
+            out.append(String(String.UnicodeScalarView(scalars[cursor..<match.range.lowerBound])), escaping: .elementText)
             let spelling = String(String.UnicodeScalarView(scalars[match.range]))
             let id: Int
             if ids == nil {
@@ -67,11 +99,17 @@ enum XLIFFWriter {
                 next += 1
             }
             numbered.append((spelling, id))
-            out += "<ph id=\"\(id)\" equiv-text=\"\(attribute(spelling))\">\(text(spelling))</ph>"
+            out.append("<ph id=\"")
+            out.append(id)
+            out.append("\" equiv-text=\"")
+            out.append(spelling, escaping: .attributeValue)
+            out.append("\">")
+            out.append(spelling, escaping: .elementText)
+            out.append("</ph>")
             cursor = match.range.upperBound
         }
-        out += text(String(String.UnicodeScalarView(scalars[cursor...])))
-        return (out, numbered)
+        out.append(String(String.UnicodeScalarView(scalars[cursor...])), escaping: .elementText)
+        return numbered
     }
 
     /// Element content (`MarkupText.Escaping.elementText`).
@@ -80,14 +118,17 @@ enum XLIFFWriter {
     /// An attribute value in double quotes (`MarkupText.Escaping.attributeValue`).
     static func attribute(_ value: String) -> String { MarkupText.escaped(value, .attributeValue) }
 
-    /// Whether XML 1.0 can carry `value` at all (it has no way to write most control characters).
+    /// Whether XML 1.0 can carry `value` at all (it has no way to write most control characters):
+    /// no C0 control but tab, line feed and carriage return, no U+FFFE or U+FFFF (`EF BF BE`,
+    /// `EF BF BF` in UTF-8), read from its bytes.
     static func isRepresentable(_ value: String) -> Bool {
-        value.unicodeScalars.allSatisfy { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: return true
-            case 0x00...0x1F, 0xFFFE, 0xFFFF: return false
-            default: return true
+        var value = value
+        return value.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
+                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
             }
+            return true
         }
     }
 }

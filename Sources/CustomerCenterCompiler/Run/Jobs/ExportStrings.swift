@@ -36,47 +36,56 @@ extension ExportStrings: Job {
     /// of key left out), one line each.
     package func run(in context: inout RunContext) -> [String] {
         guard let source = context.read(config) else { return [] }
-        switch StringsExport.run(source, format: format, locales: locales, includeUnused: includeUnused) {
-        case .unusableConfig(let reason, let report):
+        var plan: ExportPlan
+        switch StringsExport.prepare(source, format: format, locales: locales, includeUnused: includeUnused) {
+        case .failure(.unusableConfig(let reason, let report)):
             if !report.diagnostics.isEmpty { context.log.record(report) }
             context.log.record(.notUsable(path: config, message: "\(reason); nothing was exported"))
             return []
-        case .unknownLocale(let code, let suggestion, let isDefault, let known):
+        case .failure(.unknownLocale(let code, let suggestion, let isDefault, let known)):
             context.log.record(.refused(message: isDefault ? "'\(code)' is the default locale of \(config): its texts are what translators translate from"
                                             : "\(config) does not translate into '\(code)' (it has \(known.isEmpty ? "no other locale" : known.joined(separator: ", ")))",
                                         help: suggestion.map { "did you mean '\($0)'?" }))
             return []
-        case .exported(let files, let unused, let withoutSource, let notRepresentable):
-            let destination: StringsExport.Destination = directory.map { .directory($0) }
-                ?? output.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-            if files.count != 1, directory == nil {
-                context.log.record(.refused(message: files.isEmpty ? "\(config) has no locale to translate into besides its default one"
-                                                : "\(files.count) locales to export (\(files.map(\.locale).joined(separator: ", "))): one file each",
-                                            help: files.isEmpty ? "add locales to 'supported'" : "write them with --out-dir DIR, or choose one with --locale"))
-                return []
-            }
-            if let refusal = StringsExport.refusal(destination, config: config) {
-                context.log.record(.refused(message: refusal.message, help: refusal.help))
-                return []
-            }
-            let written: (paths: [String], printed: String)
-            do { written = try StringsExport.write(files, to: destination, config: config) } catch {
+        case .success(let prepared): plan = prepared
+        }
+        let destination: StringsExport.Destination = directory.map { .directory($0) }
+            ?? output.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        let locales = plan.locales
+        if locales.count != 1, directory == nil {
+            context.log.record(.refused(message: locales.isEmpty ? "\(config) has no locale to translate into besides its default one"
+                                            : "\(locales.count) locales to export (\(locales.joined(separator: ", "))): one file each",
+                                        help: locales.isEmpty ? "add locales to 'supported'" : "write them with --out-dir DIR, or choose one with --locale"))
+            return []
+        }
+        if let refusal = StringsExport.refusal(destination, config: config) {
+            context.log.record(.refused(message: refusal.message, help: refusal.help))
+            return []
+        }
+        // Each file is built, written and let go before the next is built.
+        var writer = StringsExport.Writer(to: destination, config: config)
+        var lines: [String] = [], printed = ""
+        for locale in locales {
+            let file = plan.file(locale)
+            do {
+                if let text = try writer.write(file) { printed += text }
+            } catch {
                 context.log.record(.writeFailed(path: directory ?? output ?? config, message: error.message))
                 return []
             }
-            if !written.printed.isEmpty { context.log.print(written.printed) }
-            var lines = zip(files, written.paths.isEmpty ? files.map { _ in "standard output" } : written.paths).map { file, path in
-                "exported '\(file.locale)' to \(path): \(StringsExport.summary(file))"
-            }
-            if !unused.isEmpty {
-                lines.append("note: left out \(MessageText.count(unused.count, "key")) no screen uses (--include-unused exports them): \(listed(unused))")
-            }
-            if !withoutSource.isEmpty { lines.append("note: left out \(MessageText.count(withoutSource.count, "key")) without a default-locale text: \(listed(withoutSource))") }
-            if !notRepresentable.isEmpty {
-                lines.append("note: left out \(MessageText.count(notRepresentable.count, "key")) whose text has control characters: \(listed(notRepresentable))")
-            }
-            return lines
+            lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
         }
+        if !printed.isEmpty { context.log.print(printed) }
+        if !plan.unusedLeftOut.isEmpty {
+            lines.append("note: left out \(MessageText.count(plan.unusedLeftOut.count, "key")) no screen uses (--include-unused exports them): \(listed(plan.unusedLeftOut))")
+        }
+        if !plan.withoutSource.isEmpty {
+            lines.append("note: left out \(MessageText.count(plan.withoutSource.count, "key")) without a default-locale text: \(listed(plan.withoutSource))")
+        }
+        if !plan.notRepresentable.isEmpty {
+            lines.append("note: left out \(MessageText.count(plan.notRepresentable.count, "key")) whose text has control characters: \(listed(plan.notRepresentable))")
+        }
+        return lines
     }
 
     /// `keys` for a note: all of them with `--verbose`, else the first ``listedKeys``.

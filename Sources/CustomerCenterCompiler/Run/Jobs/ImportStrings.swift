@@ -1,7 +1,7 @@
 import JSONSyntax
 
-/// The `strings import` job (docs/translation.md): translation files merged into a config. Every
-/// input is read first (one that cannot be read: nothing is written, exit 3); each unit is
+/// The `strings import` job (docs/translation.md): translation files merged into a config. The
+/// files are read one at a time (one that cannot be read: nothing is written, exit 3); each unit is
 /// checked (refused ones are findings in their file's report); the config is rewritten in place
 /// through the guarded writer (only if it still holds what was read), or the change printed as
 /// a unified diff with `dryRun`.
@@ -38,11 +38,30 @@ package struct ImportOutput: Sendable {
 extension ImportStrings: Job {
     /// Reads every input, plans the merge, then rewrites the config (or prints the diff).
     package func run(in context: inout RunContext) -> ImportOutput {
-        let source = context.read(config)
-        let translations = files.compactMap { context.read($0) }
-        guard let source, translations.count == files.count else { return ImportOutput(plan: nil) }
-        let plan = StringsImport.plan(config: source, files: translations, allOrNothing: allOrNothing)
+        guard let source = context.read(config) else {
+            // Each input that cannot be read is named, the config's and the files'.
+            for file in files { _ = context.read(file) }
+            return ImportOutput(plan: nil)
+        }
+        // The files are read one at a time as the plan comes to them (docs/performance.md
+        // "strings"); one that cannot be read: nothing is written.
+        var unread = 0
+        let plan = StringsImport.plan(config: source, paths: files, allOrNothing: allOrNothing) { index in
+            let file = context.read(files[index])
+            if file == nil { unread += 1 }
+            return file
+        }
+        if !plan.changedWhileRead.isEmpty {
+            for path in plan.changedWhileRead {
+                context.log.record(.unreadable(path: path, reason: "it changed while it was imported (read again to show its findings, it was not what was read); nothing was imported"))
+            }
+            return ImportOutput(plan: nil)
+        }
+        guard unread == 0 else { return ImportOutput(plan: nil) }
         if let unusable = plan.unusable {
+            // Nothing was read but the config: each file that cannot be read is named too.
+            for file in files where context.read(file) == nil { unread += 1 }
+            if unread > 0 { return ImportOutput(plan: nil) }
             if !unusable.report.diagnostics.isEmpty { context.log.record(unusable.report) }
             context.log.record(.unreadable(path: config, reason: "it \(unusable.problem); nothing was imported"))
             return ImportOutput(plan: plan)
