@@ -13,7 +13,7 @@ enum ConfigEdits {
         var insertions: [String: [StringsImport.Change]] = [:]
         for change in changes {
             guard let entry = table.entries[change.key] else { continue }
-            if let member = ConfigTable.member(in: entry, locale: change.locale) {
+            if let member = table.member(in: entry, locale: change.locale) {
                 edits.append(TextEdit(range: member.value.range, replacement: JSONWriter.quoted(change.new)))
             } else {
                 insertions[change.key, default: []].append(change)
@@ -29,8 +29,8 @@ enum ConfigEdits {
 
     /// Inserts `added` (sorted) into `object`: each before the first member that sorts after it
     /// when the members are sorted, else after the last; the ones at one place in one edit.
-    static func insertionEdits(_ added: [StringsImport.Change], into object: JSONValue, bytes: [UInt8], newline: String) -> [TextEdit] {
-        let members = object.objectMembers ?? []
+    static func insertionEdits(_ added: [StringsImport.Change], into object: JSONNode, bytes: [UInt8], newline: String) -> [TextEdit] {
+        let members = object.objectMembers.map(Array.init) ?? []
         guard let last = members.last else {
             // `{}`: the members inline.
             let text = added.map { JSONWriter.quoted($0.locale) + ": " + JSONWriter.quoted($0.new) }.joined(separator: ", ")

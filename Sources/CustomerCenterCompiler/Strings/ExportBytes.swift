@@ -9,6 +9,15 @@ struct ExportBytes {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// Empty, in the storage of `previous` (taken: `previous` is left empty) when nothing else
+    /// holds it, else new; with room for at least `capacity` bytes and for as many as `previous` held.
+    init(reusing previous: inout [UInt8], capacity: Int) {
+        swap(&bytes, &previous)
+        let count = bytes.count
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(Swift.max(capacity, count + count / 8))
+    }
+
     /// How a text is written.
     enum Escape {
         /// XML element content: `&`, `<`, `>` and CR as references (`MarkupText.Escaping.elementText`).

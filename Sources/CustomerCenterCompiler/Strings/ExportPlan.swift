@@ -36,6 +36,9 @@ package struct ExportPlan {
     package private(set) var notRepresentable: [String] = []
     /// How many files were built so far.
     package private(set) var built = 0
+    /// The last file's bytes: the next file is built in the same storage when the last one
+    /// has been let go (no other file's bytes are in memory), sized by the largest so far.
+    private var buffer: [UInt8] = []
 
     init(source: SourceFile, format: StringsFormat, resolved: ResolvedConfig, locales: [String]) {
         self.source = source
@@ -47,14 +50,19 @@ package struct ExportPlan {
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
     }
 
-    /// The file of `locale` (one of ``locales``). The notes' words that depend on the locale
-    /// (a placeholder's sample, a box's room) are worked out once per file, not once per unit.
-    package mutating func file(_ locale: String) -> ExportedFile {
+    /// The file of `locale` (one of ``locales``), its units written as they are made (kept in
+    /// ``ExportedFile/units`` only with `keepingUnits`). The notes' words that depend on the
+    /// locale (a placeholder's sample, a box's room) are worked out once per file, not per unit.
+    package mutating func file(_ locale: String, keepingUnits: Bool = false) -> ExportedFile {
         let normalized = LocaleCode.normalized(locale)
         var meanings: [String: String] = [:]
         var rooms: [(room: TextLimit, characters: Int, note: String)] = []
-        var units: [TranslationUnit] = []
-        units.reserveCapacity(keys.count)
+        var file = ExportedFile(locale: locale, fileName: "\(locale).\(format.fileExtension)", bytes: [], units: [])
+        // The first file's size is not known: about 700 bytes a unit in XLIFF, 350 in PO, reserved
+        // (untouched pages cost no memory), so that it does not grow by copying.
+        var out = ExportBytes(reusing: &buffer, capacity: keys.count * (format == .xliff ? 1_024 : 512) + 4_096)
+        let xliffFile = format == .xliff ? XLIFFWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out) : ""
+        let poReference = format == .po ? POWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out) : nil
         for key in keys {
             var unitNotes = [key.usage]
             for name in key.placeholders {
@@ -81,13 +89,19 @@ package struct ExportPlan {
                 if !notRepresentable.contains(key.key) { notRepresentable.append(key.key) }
                 continue
             }
-            units.append(unit)
+            switch unit.state {
+            case .translated: file.translated += 1
+            case .missing: file.missing += 1
+            case .fallingBack: file.fallingBack += 1
+            }
+            if format == .xliff { XLIFFWriter.append(unit, sourceFile: xliffFile, into: &out) } else { POWriter.append(unit, reference: poReference, into: &out) }
+            if keepingUnits { file.units.append(unit) }
         }
-        let bytes = format == .xliff
-            ? XLIFFWriter.document(units, original: source.path, sourceLocale: defaultCode, targetLocale: locale)
-            : POWriter.document(units, original: source.path, sourceLocale: defaultCode, targetLocale: locale)
+        if format == .xliff { XLIFFWriter.end(into: &out) }
+        file.bytes = out.bytes
+        buffer = out.bytes
         built += 1
-        return ExportedFile(locale: locale, fileName: "\(locale).\(format.fileExtension)", bytes: bytes, units: units)
+        return file
     }
 }
 

@@ -12,8 +12,9 @@ struct ImportLedger {
         /// The first unit's file and range.
         var file: Int32
         var range: ByteRange
-        /// The first unit's translation (`nil`: the text the config has).
-        var target: String?
+        /// The first unit's translation: an index into `targets`, or -1: the text the config has
+        /// (so that a slot holds no text in the common case, an unchanged file).
+        var target: Int32
         /// Its verdict: `Slot.unjudged`, `Slot.unchanged`, or an index into `verdicts`.
         var verdict: Int32
         /// The other units, the last added first (an index into `others`, or -1).
@@ -55,6 +56,8 @@ struct ImportLedger {
     /// Slot of (key, locale): `keyIndex * table.known.count + localeIndex` → an index into `slots`, or -1.
     private var slotIndex: [Int32]
     private(set) var slots: [Slot] = []
+    /// The first units' translations that are not the config's text.
+    private var targets: [String] = []
     private(set) var others: [Other] = []
     private(set) var verdicts: [Verdict] = []
     var files: [File]
@@ -65,6 +68,9 @@ struct ImportLedger {
     init(table: ConfigTable, paths: [String]) {
         self.table = table
         slotIndex = Array(repeating: -1, count: table.keys.count * max(1, table.known.count))
+        // At most one slot a key and locale: reserved once (pages not used cost nothing),
+        // never grown by copying.
+        slots.reserveCapacity(slotIndex.count)
         files = paths.map { File(path: $0) }
     }
 
@@ -82,7 +88,8 @@ struct ImportLedger {
         guard existing >= 0 else {
             slotIndex[id] = Int32(slots.count)
             let old = table.text(candidate.key, locale: candidate.locale)
-            var slot = Slot(file: file, range: unit.range, target: old == unit.target ? nil : unit.target, verdict: Slot.unjudged)
+            if old != unit.target { targets.append(unit.target) }
+            var slot = Slot(file: file, range: unit.range, target: old == unit.target ? -1 : Int32(targets.count - 1), verdict: Slot.unjudged)
             slot.verdict = judge(candidate, old: old, notes: notes, path: path)
             slots.append(slot)
             return
@@ -95,7 +102,8 @@ struct ImportLedger {
             shownRanges.append(unit.range)
             return
         }
-        let same = slots[index].target.map { $0 == unit.target } ?? (table.text(candidate.key, locale: candidate.locale) == unit.target)
+        let first = slots[index].target
+        let same = first >= 0 ? targets[Int(first)] == unit.target : table.text(candidate.key, locale: candidate.locale) == unit.target
         guard !same else { return }
         // Conflicted from now on: the first unit's verdict is withdrawn, and every unit of the
         // slot gets a finding at the end; those of files already let go are read again for it.

@@ -8,6 +8,14 @@ enum POWriter {
     /// the config named `original`.
     static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> [UInt8] {
         var out = ExportBytes(capacity: units.count * 560 + 512)
+        let reference = begin(original: original, sourceLocale: sourceLocale, targetLocale: targetLocale, into: &out)
+        for unit in units { append(unit, reference: reference, into: &out) }
+        return out.bytes
+    }
+
+    /// The file's start: its comments and header entry; returns what each unit's reference
+    /// starts with (`#: FILE:`), `nil` when the file's name has a space (it would be read as two).
+    static func begin(original: String, sourceLocale: String, targetLocale: String, into out: inout ExportBytes) -> String? {
         out.append("# Texts of \(original.replacingOccurrences("\n", with: " ")) to translate from \(sourceLocale) into \(targetLocale).\n")
         out.append("# Written by customer-center strings export.\n")
         out.append("msgid \"\"\nmsgstr \"\"\n")
@@ -26,30 +34,30 @@ enum POWriter {
             "X-Source-Language: \(sourceLocale)",
         ]
         for field in header { out.append("\"" + escaped(field) + "\\n\"\n") }
-        // A file name with a space would be read as two references.
-        let reference = original.contains(where: \.isWhitespace) ? nil : "#: \(original):"
-        for unit in units {
-            out.append("\n")
-            for note in unit.notes {
-                out.append("#. ")
-                out.append(note.utf8.contains(0x0A) ? note.replacingOccurrences("\n", with: " ") : note)
-                out.append("\n")
-            }
-            if let reference {
-                out.append(reference)
-                out.append(unit.line)
-                out.append("\n")
-            }
-            if case .fallingBack = unit.state { out.append("#, fuzzy\n") }
-            out.append("msgctxt ")
-            append(quoted: unit.key, to: &out)
-            out.append("\nmsgid ")
-            append(quoted: unit.source, to: &out)
-            out.append("\nmsgstr ")
-            append(quoted: unit.target, to: &out)
+        return original.contains(where: \.isWhitespace) ? nil : "#: \(original):"
+    }
+
+    /// One entry; `reference` is what ``begin(original:sourceLocale:targetLocale:into:)`` returned.
+    static func append(_ unit: TranslationUnit, reference: String?, into out: inout ExportBytes) {
+        out.append("\n")
+        for note in unit.notes {
+            out.append("#. ")
+            out.append(note.utf8.contains(0x0A) ? note.replacingOccurrences("\n", with: " ") : note)
             out.append("\n")
         }
-        return out.bytes
+        if let reference {
+            out.append(reference)
+            out.append(unit.line)
+            out.append("\n")
+        }
+        if case .fallingBack = unit.state { out.append("#, fuzzy\n") }
+        out.append("msgctxt ")
+        append(quoted: unit.key, to: &out)
+        out.append("\nmsgid ")
+        append(quoted: unit.source, to: &out)
+        out.append("\nmsgstr ")
+        append(quoted: unit.target, to: &out)
+        out.append("\n")
     }
 
     /// ``quoted(_:)`` appended to `out`; a text of one line (most) is escaped in place.

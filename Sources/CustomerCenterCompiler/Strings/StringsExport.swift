@@ -13,7 +13,7 @@ package enum StringsExport {
         case .failure(.unknownLocale(let code, let suggestion, let isDefault, let known)):
             return .unknownLocale(code: code, suggestion: suggestion, isDefault: isDefault, known: known)
         case .success(var plan):
-            let files = plan.locales.map { plan.file($0) }
+            let files = plan.locales.map { plan.file($0, keepingUnits: true) }
             return .exported(files: files, unusedLeftOut: plan.unusedLeftOut, withoutSource: plan.withoutSource, notRepresentable: plan.notRepresentable)
         }
     }
@@ -90,12 +90,9 @@ package enum StringsExport {
 extension StringsExport {
     /// "12 units: 10 translated, 1 missing, 1 falling back".
     package static func summary(_ file: ExportedFile) -> String {
-        let translated = file.units.filter { $0.state == .translated }.count
-        let missing = file.units.filter { $0.state == .missing }.count
-        let fallingBack = file.units.count - translated - missing
-        var parts = ["\(translated) translated"]
-        if missing > 0 { parts.append("\(missing) missing") }
-        if fallingBack > 0 { parts.append("\(fallingBack) falling back") }
-        return MessageText.count(file.units.count, "unit") + ": " + parts.joined(separator: ", ")
+        var parts = ["\(file.translated) translated"]
+        if file.missing > 0 { parts.append("\(file.missing) missing") }
+        if file.fallingBack > 0 { parts.append("\(file.fallingBack) falling back") }
+        return MessageText.count(file.unitCount, "unit") + ": " + parts.joined(separator: ", ")
     }
 }

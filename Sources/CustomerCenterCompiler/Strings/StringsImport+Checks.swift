@@ -1,66 +1,9 @@
-/// The config's texts as `strings import` checks units against them: each key's texts as
-/// written (the positioned JSON tree, so edits can replace exactly their bytes), the default
-/// locale, the locales it translates into.
+/// `strings import`'s checks of a translation file against the config (docs/translation.md
+/// "What it refuses"): which units name a key and locale of the config, stale sources, and
+/// translations that would add a defect.
 
 import JSONSyntax
-struct ConfigTable {
-    let source: SourceFile
-    /// `localized_strings`, when it is an object.
-    let strings: JSONValue?
-    /// Each key's member (the first of repeated keys) whose value is an object of texts.
-    let entries: [String: JSONMember]
-    /// The keys, in document order.
-    let keys: [String]
-    /// Each key's index in `keys`.
-    let keyIndex: [String: Int]
-    /// The default locale, normalized, and as written.
-    let defaultLocale: String
-    let defaultCode: String
-    /// The locales to translate into as the config writes them (not the default one).
-    let known: [String]
-    /// The keys of each default text.
-    let keysBySource: [String: [String]]
-
-    init(_ source: SourceFile, resolved: ResolvedConfig) {
-        self.source = source
-        // The pipeline's read of the text; only the table becomes a tree.
-        let root = Pipeline.read(source).parsed.root
-        let strings = root?.member("localization")?.value.member("localized_strings")?.value.value
-        self.strings = strings
-        defaultLocale = resolved.defaultLocale ?? ""
-        defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == resolved.defaultLocale } ?? defaultLocale
-        known = resolved.targetLocaleCodes.filter { LocaleCode.normalized($0) != resolved.defaultLocale }
-        var entries: [String: JSONMember] = [:], keys: [String] = []
-        for member in strings?.objectMembers ?? [] where entries[member.key] == nil {
-            guard member.value.objectMembers != nil else { continue }
-            entries[member.key] = member
-            keys.append(member.key)
-        }
-        self.entries = entries
-        self.keys = keys
-        keyIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-        var bySource: [String: [String]] = [:]
-        for key in keys {
-            if let text = Self.text(in: entries[key]!, locale: resolved.defaultLocale ?? "") { bySource[text, default: []].append(key) }
-        }
-        keysBySource = bySource
-    }
-
-    /// The member of `locale` in a key's object (locales compared normalized).
-    static func member(in entry: JSONMember, locale: String) -> JSONMember? {
-        let normalized = LocaleCode.normalized(locale)
-        return entry.value.objectMembers?.first { LocaleCode.normalized($0.key) == normalized }
-    }
-
-    static func text(in entry: JSONMember, locale: String) -> String? {
-        member(in: entry, locale: locale)?.value.stringValue
-    }
-
-    /// The text of `key` in `locale`, when it has one.
-    func text(_ key: String, locale: String) -> String? {
-        entries[key].flatMap { Self.text(in: $0, locale: locale) }
-    }
-
+extension ConfigTable {
     /// The units of `file` whose key and locale are the config's; the others are refused.
     func candidates(in file: SourceFile, fileIndex: Int, configName: String, refusals: inout Refusals) -> [Candidate] {
         let contents = TranslationFileContents.read(file)

@@ -52,8 +52,14 @@ package struct ExportedFile: Sendable {
     package var fileName: String
     /// The file's bytes.
     package var bytes: [UInt8]
-    /// The units, in file order (by key).
+    /// The units, in file order (by key), when they were kept (``StringsExport/run(_:format:locales:includeUnused:)``
+    /// keeps them; `strings export` only counts them).
     package var units: [TranslationUnit]
+    /// How many units it has in each state.
+    package var translated = 0, missing = 0, fallingBack = 0
+
+    /// How many units it has.
+    package var unitCount: Int { translated + missing + fallingBack }
 }
 
 /// What `strings export` produced, or why it produced nothing.

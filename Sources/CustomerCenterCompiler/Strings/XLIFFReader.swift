@@ -9,8 +9,13 @@ enum XLIFFReader {
                                             "needs-review-translation", "needs-review-adaptation", "needs-review-l10n"]
 
     static func read(_ bytes: [UInt8]) -> TranslationFileContents {
+        // Each unit is read as soon as its element is, and its element let go: a file's units,
+        // not its tree, are what is kept (docs/performance.md "strings").
+        let collected = Collected()
         let root: XMLElement
-        do { root = try XMLReader.parse(bytes) } catch {
+        do {
+            root = try XMLReader.parse(bytes) { element, open in collected.take(element, open: open) }
+        } catch {
             return TranslationFileContents(problem: ("not well-formed XML: \(error.message)", ByteRange(error.offset, min(error.offset + 1, bytes.count))))
         }
         guard root.localName == "xliff" else {
@@ -20,47 +25,58 @@ enum XLIFFReader {
         guard version.hasPrefix("1.") else {
             return TranslationFileContents(problem: ("XLIFF \(version) is not read: export XLIFF 1.2 from your tool (docs/translation.md)", root.range))
         }
+        if let error = collected.error {
+            return TranslationFileContents(problem: (error.message, ByteRange(error.offset, error.offset + 1)))
+        }
         var contents = TranslationFileContents()
         for file in root.children("file") {
             if contents.original == nil { contents.original = file.attribute("original") }
-            var locale = file.attribute("target-language"), localeRange = file.attributes.first { $0.name == "target-language" }?.range
-            var units: [ImportedUnit] = []
-            for body in file.children("body") {
-                do {
-                    try collect(body, into: &units, locale: &locale, localeRange: &localeRange)
-                } catch {
-                    return TranslationFileContents(problem: (error.message, ByteRange(error.offset, error.offset + 1)))
-                }
+            guard var read = collected.files[file.range.start] else { continue }
+            for index in read.units.indices {
+                read.units[index].locale = read.locale
+                read.units[index].localeRange = read.localeRange ?? file.range
             }
-            for index in units.indices {
-                units[index].locale = locale
-                units[index].localeRange = localeRange ?? file.range
-            }
-            contents.units += units
+            contents.units += read.units
         }
         return contents
     }
 
-    /// The units of a body or group, groups included; the gettext header unit gives the locale
-    /// when the file has no `target-language`.
-    static func collect(_ parent: XMLElement, into units: inout [ImportedUnit], locale: inout String?,
-                        localeRange: inout ByteRange?) throws(XMLError) {
-        for element in parent.elements {
-            switch element.localName {
-            case "group": try collect(element, into: &units, locale: &locale, localeRange: &localeRange)
-            case "trans-unit":
-                if element.attribute("restype") == "x-gettext-domain-header" {
-                    if locale == nil, let header = (element.children("target").first ?? element.children("source").first),
-                       let language = POReader.language(inHeader: header.text) {
-                        locale = language
-                        localeRange = header.range
-                    }
-                    continue
-                }
-                if element.attribute("translate") == "no" { continue }
-                units.append(try unit(element))
-            default: continue
+    /// The units of each `<file>` (by where its start tag is) as their elements are read: those
+    /// of its bodies and their groups, groups included; the gettext header unit gives the locale
+    /// when the file has no `target-language`. The first unit that cannot be read is the file's
+    /// problem (when it is well-formed XML).
+    final class Collected {
+        struct File {
+            var units: [ImportedUnit] = []
+            var locale: String?
+            var localeRange: ByteRange?
+        }
+
+        var files: [Int: File] = [:]
+        var error: XMLError?
+
+        /// Takes `element` when it is a unit of a file's body: `open` is xliff, file, body, then groups.
+        func take(_ element: XMLElement, open: [XMLReader.Open]) -> Bool {
+            guard element.localName == "trans-unit", open.count >= 3, open[0].localName == "xliff", open[1].localName == "file",
+                  open[2].localName == "body", open.dropFirst(3).allSatisfy({ $0.localName == "group" }) else { return false }
+            // The file's entry is changed where it lies (a copy would copy its units each time).
+            let key = open[1].start
+            if files[key] == nil {
+                let language = open[1].attributes.first { $0.name == "target-language" }
+                files[key] = File(locale: language?.value, localeRange: language?.range)
             }
+            if element.attribute("restype") == "x-gettext-domain-header" {
+                if files[key]?.locale == nil, let header = (element.children("target").first ?? element.children("source").first),
+                   let language = POReader.language(inHeader: header.text) {
+                    files[key]?.locale = language
+                    files[key]?.localeRange = header.range
+                }
+                return true
+            }
+            if element.attribute("translate") == "no" { return true }
+            guard error == nil else { return true }
+            do { files[key]?.units.append(try unit(element)) } catch { self.error = error }
+            return true
         }
     }
 

@@ -7,6 +7,15 @@ enum XLIFFWriter {
     /// from the config named `original`, as UTF-8.
     static func document(_ units: [TranslationUnit], original: String, sourceLocale: String, targetLocale: String) -> [UInt8] {
         var out = ExportBytes(capacity: units.count * 640 + 512)
+        let sourceFile = begin(original: original, sourceLocale: sourceLocale, targetLocale: targetLocale, into: &out)
+        for unit in units { append(unit, sourceFile: sourceFile, into: &out) }
+        end(into: &out)
+        return out.bytes
+    }
+
+    /// The document's start, up to its first unit; returns `original` as element content (the
+    /// same in every unit's location context).
+    static func begin(original: String, sourceLocale: String, targetLocale: String, into out: inout ExportBytes) -> String {
         out.append("""
         <?xml version="1.0" encoding="UTF-8"?>
         <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
@@ -17,43 +26,45 @@ enum XLIFFWriter {
             <body>
 
         """)
-        // The file's name as element content, the same in every unit.
-        let sourceFile = text(original)
-        for unit in units {
-            out.append("      <trans-unit id=\"")
-            out.append(unit.key, escaping: .attributeValue)
-            out.append("\" resname=\"")
-            out.append(unit.key, escaping: .attributeValue)
-            // Approved: the locale's own text, final as far as the config goes (translation tools
-            // count the others as fuzzy or untranslated, as a PO file's flags say).
-            out.append(unit.state == .translated ? "\" approved=\"yes\" xml:space=\"preserve\"" : "\" xml:space=\"preserve\"")
-            // The room as a count of characters, which CAT tools check as the translator types.
-            if let width = unit.maxCharacters {
-                out.append(" maxwidth=\"")
-                out.append(width)
-                out.append("\" size-unit=\"char\"")
-            }
-            out.append(">\n        <source>")
-            let ids = inline(unit.source, ids: nil, into: &out)
-            out.append("</source>\n        <target state=\"")
-            out.append(state(unit.state))
-            out.append("\">")
-            _ = inline(unit.target, ids: ids, into: &out)
-            out.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
-            out.append(sourceFile)
-            out.append("</context><context context-type=\"linenumber\">")
-            out.append(unit.line)
-            out.append("</context></context-group>\n")
-            for note in unit.notes {
-                out.append("        <note from=\"customer-center\">")
-                out.append(note, escaping: .elementText)
-                out.append("</note>\n")
-            }
-            out.append("      </trans-unit>\n")
-        }
-        out.append("    </body>\n  </file>\n</xliff>\n")
-        return out.bytes
+        return text(original)
     }
+
+    /// One `<trans-unit>`; `sourceFile` is what ``begin(original:sourceLocale:targetLocale:into:)`` returned.
+    static func append(_ unit: TranslationUnit, sourceFile: String, into out: inout ExportBytes) {
+        out.append("      <trans-unit id=\"")
+        out.append(unit.key, escaping: .attributeValue)
+        out.append("\" resname=\"")
+        out.append(unit.key, escaping: .attributeValue)
+        // Approved: the locale's own text, final as far as the config goes (translation tools
+        // count the others as fuzzy or untranslated, as a PO file's flags say).
+        out.append(unit.state == .translated ? "\" approved=\"yes\" xml:space=\"preserve\"" : "\" xml:space=\"preserve\"")
+        // The room as a count of characters, which CAT tools check as the translator types.
+        if let width = unit.maxCharacters {
+            out.append(" maxwidth=\"")
+            out.append(width)
+            out.append("\" size-unit=\"char\"")
+        }
+        out.append(">\n        <source>")
+        let ids = inline(unit.source, ids: nil, into: &out)
+        out.append("</source>\n        <target state=\"")
+        out.append(state(unit.state))
+        out.append("\">")
+        _ = inline(unit.target, ids: ids, into: &out)
+        out.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
+        out.append(sourceFile)
+        out.append("</context><context context-type=\"linenumber\">")
+        out.append(unit.line)
+        out.append("</context></context-group>\n")
+        for note in unit.notes {
+            out.append("        <note from=\"customer-center\">")
+            out.append(note, escaping: .elementText)
+            out.append("</note>\n")
+        }
+        out.append("      </trans-unit>\n")
+    }
+
+    /// The document's end, after its last unit.
+    static func end(into out: inout ExportBytes) { out.append("    </body>\n  </file>\n</xliff>\n") }
 
     /// XLIFF's word for a unit's state.
     static func state(_ state: UnitState) -> String {

@@ -64,9 +64,20 @@ enum XMLReader {
     /// 256 of them fit in any thread's stack.
     static let maxDepth = 256
 
-    /// The root element of `bytes`.
-    static func parse(_ bytes: [UInt8]) throws(XMLError) -> XMLElement {
+    /// An element being read, as what is inside it sees it: its name without prefix, where its
+    /// start tag begins, its attributes.
+    struct Open {
+        var localName: Substring
+        var start: Int
+        var attributes: [(name: String, value: String, range: ByteRange)]
+    }
+
+    /// The root element of `bytes`. `take`, when given, is offered each element as soon as it is
+    /// read, with the elements open around it (the root first): an element it takes is not kept
+    /// in its parent's content, so a large document need not be held whole as a tree.
+    static func parse(_ bytes: [UInt8], taking take: ((XMLElement, [Open]) -> Bool)? = nil) throws(XMLError) -> XMLElement {
         var reader = Cursor(bytes: bytes)
+        reader.take = take
         return try reader.document()
     }
 
@@ -75,6 +86,9 @@ enum XMLReader {
         var index = 0
         /// The elements open around the one being read.
         var depth = 0
+        /// `parse`'s `take`, and the elements open (kept only for it).
+        var take: ((XMLElement, [Open]) -> Bool)?
+        var open: [Open] = []
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -217,6 +231,9 @@ enum XMLReader {
                 attributes.append((attributeName, value, ByteRange(attributeStart, index)))
             }
             let tag = ByteRange(start, index)
+            if take != nil {
+                open.append(Open(localName: name.split(separator: ":").last ?? Substring(name), start: start, attributes: attributes))
+            }
             var content: [XMLElement.Content] = []
             var text = ""
             while true {
@@ -243,6 +260,7 @@ enum XMLReader {
                     }
                     index += 1
                     if !text.isEmpty { content.append(.text(text)) }
+                    if take != nil { open.removeLast() }
                     return XMLElement(name: name, attributes: attributes, content: content, range: tag, extent: ByteRange(start, index))
                 } else if peek("<!--") {
                     index += 4
@@ -260,7 +278,9 @@ enum XMLReader {
                 } else {
                     if !text.isEmpty { content.append(.text(text)) }
                     text = ""
-                    content.append(.element(try element()))
+                    let child = try element()
+                    if let take, take(child, open) { continue }
+                    content.append(.element(child))
                 }
             }
         }
