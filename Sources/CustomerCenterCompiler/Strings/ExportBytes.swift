@@ -29,7 +29,24 @@ struct ExportBytes {
         case poString
     }
 
+    /// Going on after the bytes of `previous` (taken: `previous` is left empty).
+    init(continuing previous: inout [UInt8]) { swap(&bytes, &previous) }
+
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
+
+    /// The bytes of `written` in `range`.
+    mutating func append(_ written: [UInt8], _ range: Range<Int>) {
+        written.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Where what `body` appends lies.
+    mutating func span(_ body: (inout ExportBytes) -> Void) -> Range<Int> {
+        let start = bytes.count
+        body(&self)
+        return start..<bytes.count
+    }
 
     mutating func append(_ number: Int) { append(String(number)) }
 

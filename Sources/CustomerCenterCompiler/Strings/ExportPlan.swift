@@ -1,10 +1,12 @@
 /// What `strings export` exports, prepared once (the config resolved, the keys chosen and sorted,
-/// the notes' facts gathered), from which each locale's file is built when it is written: one
-/// file in memory at a time (docs/performance.md "strings").
+/// each key's parts of a unit that are the same in every locale written out), from which each
+/// locale's file is built when it is written: one file in memory at a time (docs/performance.md
+/// "strings").
 
 import JSONSyntax
 package struct ExportPlan {
-    /// A key to export: its entry, its default text (the units' source), its line in the config.
+    /// A key to export: its entry, its default text (the units' source), its line in the config,
+    /// and where its written parts are in `parts` (``ExportPlan/add(_:entry:source:line:notes:)`` says which).
     struct Key {
         var key: String
         var entry: StringEntry
@@ -16,15 +18,19 @@ package struct ExportPlan {
         var usage: String
         var placeholders: [String]
         var rooms: [TextLimit]
+        /// The source's `<ph>` ids (XLIFF), which the target's placeholders take.
+        var sourceIDs: [(spelling: String, id: Int)]
+        var head: Range<Int>, middle: Range<Int>, tail: Range<Int>
     }
 
     let source: SourceFile
     let format: StringsFormat
     let resolved: ResolvedConfig
-    let notes: TranslatorNotes
     /// The default locale as the config writes it (the files' source language).
     let defaultCode: String
-    var keys: [Key] = []
+    private(set) var keys: [Key] = []
+    /// The keys' written parts, one after another.
+    private(set) var parts: [UInt8] = []
     /// The locales to export, one file each, as the config writes them.
     package let locales: [String]
     /// Keys left out: no screen or SDK label uses them (without `--include-unused`).
@@ -33,75 +39,84 @@ package struct ExportPlan {
     package internal(set) var withoutSource: [String] = []
     /// Keys left out of some file: a text has characters XML 1.0 cannot carry. Complete once
     /// every locale's file is built.
-    package private(set) var notRepresentable: [String] = []
+    package internal(set) var notRepresentable: [String] = []
     /// How many files were built so far.
-    package private(set) var built = 0
+    package internal(set) var built = 0
     /// The last file's bytes: the next file is built in the same storage when the last one
     /// has been let go (no other file's bytes are in memory), sized by the largest so far.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     init(source: SourceFile, format: StringsFormat, resolved: ResolvedConfig, locales: [String]) {
         self.source = source
         self.format = format
         self.resolved = resolved
         self.locales = locales
-        notes = TranslatorNotes(resolved)
         let defaultLocale = resolved.defaultLocale ?? ""
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
     }
 
-    /// The file of `locale` (one of ``locales``), its units written as they are made (kept in
-    /// ``ExportedFile/units`` only with `keepingUnits`). The notes' words that depend on the
-    /// locale (a placeholder's sample, a box's room) are worked out once per file, not per unit.
-    package mutating func file(_ locale: String, keepingUnits: Bool = false) -> ExportedFile {
-        let normalized = LocaleCode.normalized(locale)
-        var meanings: [String: String] = [:]
-        var rooms: [(room: TextLimit, characters: Int, note: String)] = []
-        var file = ExportedFile(locale: locale, fileName: "\(locale).\(format.fileExtension)", bytes: [], units: [])
-        // The first file's size is not known: about 700 bytes a unit in XLIFF, 350 in PO, reserved
-        // (untouched pages cost no memory), so that it does not grow by copying.
-        var out = ExportBytes(reusing: &buffer, capacity: keys.count * (format == .xliff ? 1_024 : 512) + 4_096)
-        let xliffFile = format == .xliff ? XLIFFWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out) : ""
-        let poReference = format == .po ? POWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out) : nil
-        for key in keys {
-            var unitNotes = [key.usage]
-            for name in key.placeholders {
-                if meanings[name] == nil { meanings[name] = TranslatorNotes.placeholderNote(name, locale: locale) }
-                unitNotes.append(meanings[name] ?? "")
+    /// Room for `count` bytes of keys' parts.
+    mutating func reserveParts(_ count: Int) { parts.reserveCapacity(count) }
+
+    /// Adds a key to export, writing out once what its unit has in every locale. XLIFF: `head`
+    /// is `<trans-unit id=… resname=…` up to its other attributes, `middle` from the tag's end
+    /// to `<target state="`, `tail` from `</target>` through the location and the first note.
+    /// PO: `head` is the blank line and the first note, `middle` the `#:` reference, `tail`
+    /// `msgctxt`, `msgid` and `msgstr ` up to the translation.
+    mutating func add(_ key: String, entry: StringEntry, source text: String, line: Int, notes: TranslatorNotes) {
+        let usage = notes.usageNote(key)
+        var out = ExportBytes(continuing: &parts)
+        var ids: [(spelling: String, id: Int)] = []
+        let head: Range<Int>, middle: Range<Int>, tail: Range<Int>
+        switch format {
+        case .xliff:
+            head = out.span {
+                $0.append("      <trans-unit id=\"")
+                $0.append(key, escaping: .attributeValue)
+                $0.append("\" resname=\"")
+                $0.append(key, escaping: .attributeValue)
             }
-            // Of the boxes it is shown in, the one that takes the fewest characters (the first of
-            // equals), as `TranslatorNotes.room(_:locale:)` chooses.
-            var best: (characters: Int, note: String)?
-            for room in key.rooms {
-                let facts: (characters: Int, note: String)
-                if let known = rooms.first(where: { $0.room == room }) {
-                    facts = (known.characters, known.note)
-                } else {
-                    facts = (room.characters(locale: locale), TranslatorNotes.roomNote(room, locale: locale))
-                    rooms.append((room, facts.characters, facts.note))
-                }
-                if best.map({ facts.characters < $0.characters }) ?? true { best = facts }
+            middle = out.span {
+                $0.append(">\n        <source>")
+                ids = XLIFFWriter.inline(text, ids: nil, into: &$0)
+                $0.append("</source>\n        <target state=\"")
             }
-            if let best { unitNotes.append(best.note) }
-            let unit = StringsExport.unit(key: key.key, entry: key.entry, source: key.source, locale: locale, normalized: normalized, resolved: resolved,
-                                          notes: unitNotes, maxCharacters: best?.characters, line: key.line)
-            guard key.isRepresentable, XLIFFWriter.isRepresentable(unit.target) else {
-                if !notRepresentable.contains(key.key) { notRepresentable.append(key.key) }
-                continue
+            tail = out.span {
+                $0.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
+                $0.append(source.path, escaping: .elementText)
+                $0.append("</context><context context-type=\"linenumber\">")
+                $0.append(line)
+                $0.append("</context></context-group>\n")
+                XLIFFWriter.append(note: usage, into: &$0)
             }
-            switch unit.state {
-            case .translated: file.translated += 1
-            case .missing: file.missing += 1
-            case .fallingBack: file.fallingBack += 1
+        case .po:
+            head = out.span {
+                $0.append("\n")
+                POWriter.append(note: usage, into: &$0)
             }
-            if format == .xliff { XLIFFWriter.append(unit, sourceFile: xliffFile, into: &out) } else { POWriter.append(unit, reference: poReference, into: &out) }
-            if keepingUnits { file.units.append(unit) }
+            middle = out.span { $0.append(POWriter.reference(original: source.path).map { "\($0)\(line)\n" } ?? "") }
+            tail = out.span {
+                $0.append("msgctxt ")
+                POWriter.append(quoted: key, to: &$0)
+                $0.append("\nmsgid ")
+                POWriter.append(quoted: text, to: &$0)
+                $0.append("\nmsgstr ")
+            }
         }
-        if format == .xliff { XLIFFWriter.end(into: &out) }
-        file.bytes = out.bytes
-        buffer = out.bytes
-        built += 1
-        return file
+        parts = out.bytes
+        keys.append(Key(key: key, entry: entry, source: text, line: line, isRepresentable: XLIFFWriter.isRepresentable(text), usage: usage,
+                        placeholders: TranslatorNotes.placeholderNames(text), rooms: notes.rooms[key]?.map(\.room) ?? [], sourceIDs: ids,
+                        head: head, middle: middle, tail: tail))
+    }
+
+    /// Builds the file of each of ``locales`` in turn and hands it to `body` (with how many files
+    /// have been built so far) before building the next: `strings export` writes each file there,
+    /// so that one file's bytes are in memory at a time.
+    package mutating func forEachFile<Failure: Error>(_ body: (_ file: ExportedFile, _ built: Int) throws(Failure) -> Void) throws(Failure) {
+        for locale in locales {
+            let file = self.file(locale)
+            try body(file, built)
+        }
     }
 }
 

@@ -34,17 +34,24 @@ enum POWriter {
             "X-Source-Language: \(sourceLocale)",
         ]
         for field in header { out.append("\"" + escaped(field) + "\\n\"\n") }
-        return original.contains(where: \.isWhitespace) ? nil : "#: \(original):"
+        return reference(original: original)
+    }
+
+    /// What a unit's reference starts with (`#: FILE:`), `nil` when the file's name has a space
+    /// (it would be read as two references).
+    static func reference(original: String) -> String? { original.contains(where: \.isWhitespace) ? nil : "#: \(original):" }
+
+    /// A note for the translator (an extracted comment, on one line).
+    static func append(note: String, into out: inout ExportBytes) {
+        out.append("#. ")
+        out.append(note.utf8.contains(0x0A) ? note.replacingOccurrences("\n", with: " ") : note)
+        out.append("\n")
     }
 
     /// One entry; `reference` is what ``begin(original:sourceLocale:targetLocale:into:)`` returned.
     static func append(_ unit: TranslationUnit, reference: String?, into out: inout ExportBytes) {
         out.append("\n")
-        for note in unit.notes {
-            out.append("#. ")
-            out.append(note.utf8.contains(0x0A) ? note.replacingOccurrences("\n", with: " ") : note)
-            out.append("\n")
-        }
+        for note in unit.notes { append(note: note, into: &out) }
         if let reference {
             out.append(reference)
             out.append(unit.line)

@@ -41,6 +41,10 @@ package enum StringsExport {
             if !chosen.contains(written) { chosen.append(written) }
         }
         var plan = ExportPlan(source: source, format: format, resolved: resolved, locales: chosen)
+        let notes = TranslatorNotes(resolved)
+        // The keys' parts, about 500 bytes a key in XLIFF and 250 in PO: reserved once (pages not
+        // written cost no memory), so that they do not grow by copying.
+        plan.reserveParts(resolved.strings.count * (format == .xliff ? 640 : 320))
         // The keys to export, sorted by their bytes (as `format` sorts them), with the default text.
         for key in resolved.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = resolved.strings[key] else { continue }
@@ -53,37 +57,28 @@ package enum StringsExport {
                 continue
             }
             let text = entry.translations[index].textValue
-            plan.keys.append(ExportPlan.Key(key: key, entry: entry, source: text, line: source.location(of: entry.key.range.start).line,
-                                            isRepresentable: XLIFFWriter.isRepresentable(text), usage: plan.notes.usageNote(key),
-                                            placeholders: TranslatorNotes.placeholderNames(text), rooms: plan.notes.rooms[key]?.map(\.room) ?? []))
+            plan.add(key, entry: entry, source: text, line: source.location(of: entry.key.range.start).line, notes: notes)
         }
         return .success(plan)
     }
 
-    /// The unit of `key` for `locale`: its own text when it has one, else the text customers see
-    /// instead (the language's, offered for review) or nothing.
-    /// `notes`: the notes every unit of the key has in `locale` (`TranslatorNotes.notes`), and the
-    /// room in characters (`maxCharacters`); `normalized`: `locale` normalized.
-    static func unit(key: String, entry: StringEntry, source: String, locale: String, normalized: String, resolved: ResolvedConfig,
-                     notes: [String], maxCharacters: Int?, line: Int) -> TranslationUnit {
-        var unitNotes = notes
+    /// What a unit of `entry` for `locale` (`normalized`: normalized) offers: the locale's own
+    /// text when it has one, else the text customers see instead (the language's, offered for
+    /// review) or nothing; and the note that says which, when it is not the locale's own.
+    static func target(of entry: StringEntry, locale: String, normalized: String, resolved: ResolvedConfig) -> (text: String, state: UnitState, note: String?) {
         let translations = entry.translations
-        var target = "", state = UnitState.missing
         if let exact = translations.firstIndex(normalizedLocale: normalized) {
             if translations.textIsEmpty(at: exact) {
-                unitNotes.append("The config has an empty '\(locale)' text: customers see a blank label until it is translated.")
-            } else {
-                target = translations[exact].textValue
-                state = .translated
+                return ("", .missing, "The config has an empty '\(locale)' text: customers see a blank label until it is translated.")
             }
-        } else if let found = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale),
-                  case .language = found.origin, !found.translation.textIsEmpty {
-            target = found.translation.textValue
-            state = .fallingBack(locale: found.translation.localeCode)
-            unitNotes.append("Until this is translated customers see the '\(found.translation.localeCode)' text, offered here to review: "
-                + "confirm or change it.")
+            return (translations[exact].textValue, .translated, nil)
         }
-        return TranslationUnit(key: key, source: source, target: target, state: state, notes: unitNotes, maxCharacters: maxCharacters, line: line)
+        if let found = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale),
+           case .language = found.origin, !found.translation.textIsEmpty {
+            return (found.translation.textValue, .fallingBack(locale: found.translation.localeCode),
+                    "Until this is translated customers see the '\(found.translation.localeCode)' text, offered here to review: confirm or change it.")
+        }
+        return ("", .missing, nil)
     }
 }
 

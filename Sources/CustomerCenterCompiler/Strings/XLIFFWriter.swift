@@ -55,12 +55,15 @@ enum XLIFFWriter {
         out.append("</context><context context-type=\"linenumber\">")
         out.append(unit.line)
         out.append("</context></context-group>\n")
-        for note in unit.notes {
-            out.append("        <note from=\"customer-center\">")
-            out.append(note, escaping: .elementText)
-            out.append("</note>\n")
-        }
+        for note in unit.notes { append(note: note, into: &out) }
         out.append("      </trans-unit>\n")
+    }
+
+    /// A note for the translator.
+    static func append(note: String, into out: inout ExportBytes) {
+        out.append("        <note from=\"customer-center\">")
+        out.append(note, escaping: .elementText)
+        out.append("</note>\n")
     }
 
     /// The document's end, after its last unit.

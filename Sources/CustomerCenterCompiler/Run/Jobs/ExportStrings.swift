@@ -65,15 +65,14 @@ extension ExportStrings: Job {
         // Each file is built, written and let go before the next is built.
         var writer = StringsExport.Writer(to: destination, config: config)
         var lines: [String] = [], printed = ""
-        for locale in locales {
-            let file = plan.file(locale)
-            do {
+        do {
+            try plan.forEachFile { (file, _) throws(FileSystem.Failure) in
                 if let text = try writer.write(file) { printed += text }
-            } catch {
-                context.log.record(.writeFailed(path: directory ?? output ?? config, message: error.message))
-                return []
+                lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
             }
-            lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
+        } catch {
+            context.log.record(.writeFailed(path: directory ?? output ?? config, message: error.message))
+            return []
         }
         if !printed.isEmpty { context.log.print(printed) }
         if !plan.unusedLeftOut.isEmpty {
