@@ -96,8 +96,8 @@ struct LocaleWords {
         return words
     }
 
-    /// Of the boxes a key is shown in, the one that takes the fewest characters (the first of
-    /// equals, as `TranslatorNotes.room(_:locale:)` chooses): its characters and note.
+    /// The room a translator is told of: of the boxes a key is shown in, the one that takes the
+    /// fewest of the locale's characters (the first of equals), its characters and note.
     mutating func room(of boxes: [TextLimit]) -> (characters: Int, note: String, written: [UInt8])? {
         var best: (characters: Int, note: String, written: [UInt8])?
         for box in boxes {

@@ -58,17 +58,6 @@ struct TranslatorNotes {
         rooms[key, default: []].append((limit, words))
     }
 
-    /// The room of `key` a translator into `locale` is told: of the boxes it is shown in, the one
-    /// that takes the fewest of the locale's characters (the first of equals).
-    func room(_ key: String, locale: String) -> TextLimit? {
-        var best: (room: TextLimit, characters: Int)?
-        for (room, _) in rooms[key] ?? [] {
-            let characters = room.characters(locale: locale)
-            if best.map({ characters < $0.characters }) ?? true { best = (room, characters) }
-        }
-        return best?.room
-    }
-
     /// What a path does, in words.
     static func purpose(_ kind: PathType?) -> String? {
         switch kind {
@@ -86,14 +75,6 @@ struct TranslatorNotes {
     static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-    }
-
-    /// The notes of `key` whose default text is `source`, for a translator into `locale`.
-    func notes(key: String, source: String, locale: String) -> [String] {
-        var notes = [usageNote(key)]
-        for name in Self.placeholderNames(source) { notes.append(Self.placeholderNote(name, locale: locale)) }
-        if let room = room(key, locale: locale) { notes.append(Self.roomNote(room, locale: locale)) }
-        return notes
     }
 
     /// Where customers see `key`, in words (the first note of its units, the same in every locale).
