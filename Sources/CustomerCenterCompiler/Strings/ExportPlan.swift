@@ -55,8 +55,11 @@ package struct ExportPlan {
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
     }
 
-    /// Room for `count` bytes of keys' parts.
-    mutating func reserveParts(_ count: Int) { parts.reserveCapacity(count) }
+    /// Room for `count` keys and their parts.
+    mutating func reserve(keys count: Int) {
+        keys.reserveCapacity(count)
+        parts.reserveCapacity(count * (format == .xliff ? 640 : 320))
+    }
 
     /// Adds a key to export, writing out once what its unit has in every locale. XLIFF: `head`
     /// is `<trans-unit id=… resname=…` up to its other attributes, `middle` from the tag's end

@@ -42,9 +42,9 @@ package enum StringsExport {
         }
         var plan = ExportPlan(source: source, format: format, resolved: resolved, locales: chosen)
         let notes = TranslatorNotes(resolved)
-        // The keys' parts, about 500 bytes a key in XLIFF and 250 in PO: reserved once (pages not
-        // written cost no memory), so that they do not grow by copying.
-        plan.reserveParts(resolved.strings.count * (format == .xliff ? 640 : 320))
+        // The keys and their parts (about 500 bytes a key in XLIFF, 250 in PO): reserved once
+        // (pages not written cost no memory), so that they do not grow by copying.
+        plan.reserve(keys: resolved.strings.count)
         // The keys to export, sorted by their bytes (as `format` sorts them), with the default text.
         for key in resolved.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = resolved.strings[key] else { continue }
