@@ -80,6 +80,12 @@ extension OS {
         return answer < 0 ? nil : answer != 0
     }
 
+    /// Nothing here: the allocator returns free pages itself.
+    package static func returnFreePages() {}
+
+    /// Nothing here: the allocator returns large blocks when they are freed.
+    package static func returnLargeBlocksWhenFreed() {}
+
     /// Nothing here: the kernel picks page sizes itself.
     package static func adviseHugePages(_ start: UnsafeMutableRawPointer, _ length: Int) {}
 

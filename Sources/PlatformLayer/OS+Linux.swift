@@ -99,6 +99,30 @@ extension OS {
     /// Linux volumes cannot say; their usual file systems tell names apart by case.
     static func volumeCaseSensitivity(_ folder: String) -> Bool? { true }
 
+    /// Has the C allocator map each block of 128 KiB or more on its own and give it back when
+    /// it is freed, from now on: glibc otherwise raises that bound to the largest block freed
+    /// so far and keeps later blocks below it for reuse, so memory freed by one stage (a lint's
+    /// model) stays counted while the next one runs (`lint --fix`'s second lint).
+    package static func returnLargeBlocksWhenFreed() {
+        #if canImport(Glibc)
+        // `mallopt(M_MMAP_THRESHOLD, …)`; <malloc.h> is not in the Glibc module, so the function
+        // is looked up by name (M_MMAP_THRESHOLD is -3 there).
+        typealias SetOption = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: SetOption.self)(-3, 128 * 1_024)
+        #endif
+    }
+
+    /// Gives the pages of the C allocator's free blocks back to the system (`malloc_trim(0)`,
+    /// looked up by name as `mallopt` is): what a finished stage freed among blocks still in use.
+    package static func returnFreePages() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+
     /// Asks for 2 MiB pages behind `length` bytes from `start` (transparent huge pages).
     package static func adviseHugePages(_ start: UnsafeMutableRawPointer, _ length: Int) {
         _ = madvise(start, length, MADV_HUGEPAGE)

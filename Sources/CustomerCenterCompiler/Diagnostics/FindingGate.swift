@@ -68,7 +68,22 @@ package struct FindingGate: Sendable {
     /// Blocking findings seen (compile).
     var blockers = 0
     /// Every finding that passed, counted.
-    var counts = FindingCounts()
+    var counts: FindingCounts {
+        get {
+            var counts = counted
+            if let recentRule { counts.byRule[recentRule, default: 0] += recentCount }
+            return counts
+        }
+        set {
+            counted = newValue
+            (recentRule, recentCount) = (nil, 0)
+        }
+    }
+    /// The counts but the latest findings of `recentRule`, `recentCount` of them: a rule's
+    /// findings come one after another, and its id is then compared, not hashed, for each.
+    private var counted = FindingCounts()
+    private var recentRule: RuleID?
+    private var recentCount = 0
     /// In a fork (``fork()``): the baseline entries this gate matched, by key. A fork reads
     /// `baseline` as it found it and never writes it, so no thread copies the whole table.
     private var baselineTaken: [String: Int]?
@@ -94,7 +109,7 @@ package struct FindingGate: Sendable {
 
     /// The finding as reported, or `nil` when it is off, quiet, ignored or accepted.
     mutating func admit(_ diagnostic: Diagnostic) -> Diagnostic? {
-        guard let admission = decide(id: diagnostic.id, severity: diagnostic.severity, pointer: diagnostic.pointer,
+        guard let admission = decide(id: diagnostic.id, severity: diagnostic.severity, pointer: { diagnostic.pointer },
                                      words: { (diagnostic.message, diagnostic.parts) }) else { return nil }
         var result = diagnostic
         result.severity = admission.severity
@@ -103,11 +118,12 @@ package struct FindingGate: Sendable {
     }
 
     /// The decision about a finding of rule `id` at `severity` about the value at `pointer`,
-    /// counted: `nil` when it is off, quiet, ignored or accepted. `words` (the finding's message
-    /// and parts) is asked only by a baseline with no entry for the place alone, so a finding's
-    /// message and fix need be built only when it is let through and shown
-    /// (``DiagnosticSink/emit(_:at:pointer:message:fix:)``).
-    mutating func decide(id: RuleID, severity: Severity, pointer: JSONPointer,
+    /// counted: `nil` when it is off, quiet, ignored or accepted. `pointer` is asked only by an
+    /// `ignore` entry of the rule or a baseline, and `words` (the finding's message and parts)
+    /// only by a baseline with no entry for the place alone, so a finding's pointer, message and
+    /// fix need be built only when it is let through and shown
+    /// (`DiagnosticSink.emit(_:at:pointer:message:fix:)`).
+    mutating func decide(id: RuleID, severity: Severity, pointer: () -> JSONPointer,
                          words: () -> (message: String, parts: [String]?)) -> Admission? {
         var result = severity
         // (The empty tables are not asked: a lookup hashes the rule id, once per finding.)
@@ -124,12 +140,12 @@ package struct FindingGate: Sendable {
         }
         if blocking {
             blockers += 1
-            if switchedOff || result != .error || isIgnored(id, pointer) {
-                counts.add(.error, of: id)
+            if switchedOff || result != .error || (!ignores.isEmpty && isIgnored(id, pointer)) {
+                count(.error, of: id)
                 return Admission(severity: .error, refusesCompile: true)
             }
         }
-        if isIgnored(id, pointer) { return nil }
+        if !ignores.isEmpty, isIgnored(id, pointer) { return nil }
         if baseline != nil, let keys = acceptingKeys(id, result, pointer, words: words) {
             for key in keys {
                 if baselineTaken != nil { baselineTaken?[key, default: 0] += 1 } else { baseline?[key]? -= 1 }
@@ -139,8 +155,24 @@ package struct FindingGate: Sendable {
         // `--quiet` only hides: the finding still uses up its `ignore` entry or baseline entry
         // above, so hiding warnings never makes their suppressions look stale.
         if quiet, result != .error { return nil }
-        counts.add(result, of: id)
+        count(result, of: id)
         return Admission(severity: result, refusesCompile: false)
+    }
+
+    /// Counts one finding of `rule` at `severity`.
+    @inline(__always)
+    private mutating func count(_ severity: Severity, of rule: RuleID) {
+        switch severity {
+        case .error: counted.errors += 1
+        case .warning: counted.warnings += 1
+        case .note: counted.notes += 1
+        }
+        if recentRule == rule {
+            recentCount += 1
+            return
+        }
+        if let recentRule { counted.byRule[recentRule, default: 0] += recentCount }
+        (recentRule, recentCount) = (rule, 1)
     }
 
     /// A gate for findings decided apart (one rule on a thread of its own: ``DiagnosticSink/fork()``):
@@ -173,10 +205,10 @@ package struct FindingGate: Sendable {
     /// entry recorded at the same or a higher severity that said the same (a finding that is one
     /// thing) or gathered every part it gathers now (the locales a key has no text in); an entry
     /// that recorded neither accepts any finding at its place. `words` is asked only past that.
-    private func acceptingKeys(_ id: RuleID, _ severity: Severity, _ pointer: JSONPointer,
+    private func acceptingKeys(_ id: RuleID, _ severity: Severity, _ pointer: () -> JSONPointer,
                                words: () -> (message: String, parts: [String]?)) -> [String]? {
         func unmatched(_ key: String) -> Bool { (baseline?[key] ?? 0) > (baselineTaken?[key] ?? 0) }
-        let place = BaselineKey.place(id, pointer.description)
+        let place = BaselineKey.place(id, pointer().description)
         if unmatched(place) { return [place] }
         let (message, parts) = words()
         for recorded in Severity.allCases where recorded >= severity {
@@ -192,9 +224,10 @@ package struct FindingGate: Sendable {
     }
 
     /// Whether an `ignore` entry suppresses a finding of `id` at `place` (recording the entry as used).
-    private mutating func isIgnored(_ id: RuleID, _ place: JSONPointer) -> Bool {
+    /// The finding's pointer is asked only when an entry is of its rule.
+    private mutating func isIgnored(_ id: RuleID, _ place: () -> JSONPointer) -> Bool {
         guard !ignores.isEmpty else { return false }
-        for (index, rule, pointer) in ignores where rule == id && place.hasPrefix(pointer) {
+        for (index, rule, pointer) in ignores where rule == id && place().hasPrefix(pointer) {
             usedIgnores.insert(index)
             return true
         }

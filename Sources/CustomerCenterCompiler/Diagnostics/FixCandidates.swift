@@ -1,33 +1,40 @@
 import JSONSyntax
 
 /// The fixes one lint offers (`lint --fix`), taken as the findings pass the gate: each fix's
-/// edits and the little the fixer decides by, not the finding. A file with two million findings
-/// keeps two million edits here, not two million diagnostics with their messages and pointers.
+/// edits and the little the fixer decides by, not the finding, in a compact record (a few bytes
+/// a fix, ``FixRecords``). A file with a quarter of a million fixes keeps about a megabyte here,
+/// not a quarter of a million diagnostics, nor `Fix` values with their arrays and words.
 package struct FixCandidates: Sendable {
-    /// One finding's fix: its edits (`edits[firstEdit..<endEdit]`) and where the first starts.
-    struct Offered: Sendable {
-        var start: Int
-        var firstEdit: Int
-        var endEdit: Int
-        /// A safe fix of a syntax rule: the only kind applied to a file that does not parse.
-        var whileBroken: Bool
-    }
-
     /// Whether guesses (unsafe fixes) are taken too.
     let takesUnsafe: Bool
     /// The rules about the JSON text itself, whose safe fixes apply to a file that does not
     /// parse, and the rule whose errors say it does not.
     let textRules: Set<RuleID>
     let syntaxRule: RuleID
-    /// Every candidate's edits, one after another.
-    private(set) var edits: [TextEdit] = []
-    /// The candidates in the order their findings were emitted.
-    private(set) var candidates: [Offered] = []
+    /// The candidates, in the order their findings were emitted.
+    private(set) var records = FixRecords()
     /// A syntax finding at error severity passed the gate: the file does not parse.
     private(set) var doesNotParse = false
     /// Every finding that passed, and those at error severity (whether a round made it worse).
     private(set) var findings = 0
     private(set) var errors = 0
+    /// Whether the scan keeps its findings too, bounded for display as a lint keeps them, so that
+    /// its report is the fixed file's (``check``).
+    var keepsFindings = false
+    /// The scan's own lint of the text, when it kept its findings and read the text as a lint
+    /// does (`Policy.fixes(_:unsafe:reporting:)`): the last round's is the fixed file's report.
+    package var check: Check?
+
+    /// A scan's report of the text it scanned, and the `ignore` entries its findings used.
+    package struct Check: Sendable {
+        package var report: FileReport
+        package var usedIgnores: Set<Int>
+    }
+
+    /// The last rule asked about `textRules`: a rule's findings come one after another, and
+    /// its id is then compared, not hashed, for each.
+    private var recentRule: RuleID?
+    private var recentIsTextRule = false
 
     /// No fixes yet.
     package init(unsafe: Bool, textRules: Set<RuleID>, syntaxRule: RuleID) {
@@ -37,7 +44,14 @@ package struct FixCandidates: Sendable {
     }
 
     /// An empty collector deciding as this one does.
-    func emptied() -> FixCandidates { FixCandidates(unsafe: takesUnsafe, textRules: textRules, syntaxRule: syntaxRule) }
+    func emptied() -> FixCandidates {
+        var empty = FixCandidates(unsafe: takesUnsafe, textRules: textRules, syntaxRule: syntaxRule)
+        empty.keepsFindings = keepsFindings
+        return empty
+    }
+
+    /// How many fixes were taken.
+    var count: Int { records.count }
 
     /// Takes a finding as the gate reported it. `fix` is built only when the finding has one
     /// the run may apply.
@@ -50,55 +64,100 @@ package struct FixCandidates: Sendable {
         guard let fix = fix(), !fix.edits.isEmpty else { return }
         let safe = fix.applicability == .safe
         guard safe || takesUnsafe else { return }
-        let first = edits.count
-        var start = Int.max
-        for edit in fix.edits {
-            edits.append(edit)
-            start = min(start, edit.range.start)
-        }
-        candidates.append(Offered(start: start, firstEdit: first, endEdit: edits.count,
-                                    whileBroken: safe && textRules.contains(id)))
+        records.append(fix.edits, whileBroken: safe && isTextRule(id))
+    }
+
+    private mutating func isTextRule(_ id: RuleID) -> Bool {
+        if recentRule != id { (recentRule, recentIsTextRule) = (id, textRules.contains(id)) }
+        return recentIsTextRule
     }
 
     /// Adds what another collector took (a rule's findings made on a thread of its own), as if
     /// they came here now.
     mutating func absorb(_ other: FixCandidates) {
-        let base = edits.count
-        edits.append(contentsOf: other.edits)
-        candidates.reserveCapacity(candidates.count + other.candidates.count)
-        for var candidate in other.candidates {
-            candidate.firstEdit += base
-            candidate.endEdit += base
-            candidates.append(candidate)
-        }
+        records.append(other.records)
         doesNotParse = doesNotParse || other.doesNotParse
         findings += other.findings
         errors += other.errors
     }
 
-    /// The fixes of one round (`Fixer.nonOverlapping`'s choice, over these candidates):
-    /// in file order, no edit touching another's. Each is a range of `edits`. The candidates are
-    /// sorted only when they did not come in file order (several rules' findings).
-    func chosen() -> [Range<Int>] {
-        let usable = candidates.indices.filter { !doesNotParse || candidates[$0].whileBroken }
-        let inOrder = zip(usable, usable.dropFirst()).allSatisfy { candidates[$0].start <= candidates[$1].start }
-        let order = inOrder ? usable : usable.sorted { a, b in
-            candidates[a].start != candidates[b].start ? candidates[a].start < candidates[b].start : a < b
-        }
+    /// Calls `body` with the edits of each fix of one round (`Fixer.nonOverlapping`'s choice
+    /// over these candidates), in file order of their first edits, none touching an edit of
+    /// another: each candidate is compared with the chosen ones that can still touch it, so
+    /// memory follows the overlaps, not the fixes. While the file does not parse, only the safe
+    /// fixes of the rules about the text itself are candidates. Stops when `body` says so.
+    func forEachChosen(_ body: (FixRecords.Edits) -> Bool) {
         var taken = TakenRanges()
-        var chosen: [Range<Int>] = []
-        for index in order {
-            let candidate = candidates[index]
+        records.forEachInFileOrder { candidate, edits in
+            guard !doesNotParse || candidate.whileBroken else { return true }
+            // The ranges taken before this candidate's start cannot touch it or a later one.
+            taken.dropEnding(before: candidate.start)
+            if edits.count == 1 {
+                guard !taken.touches(edits[0].range) else { return true }
+                taken.insert(edits[0].range)
+                return body(edits)
+            }
             var own = TakenRanges()
-            var clash = false
-            for edit in edits[candidate.firstEdit..<candidate.endEdit] {
-                if taken.touches(edit.range) || own.touches(edit.range) { clash = true; break }
+            for edit in edits {
+                if taken.touches(edit.range) || own.touches(edit.range) { return true }
                 own.insert(edit.range)
             }
-            if clash { continue }
-            for edit in edits[candidate.firstEdit..<candidate.endEdit] { taken.insert(edit.range) }
-            chosen.append(candidate.firstEdit..<candidate.endEdit)
+            for edit in edits { taken.insert(edit.range) }
+            return body(edits)
         }
-        return chosen
+    }
+
+    /// The replacement text of an edit.
+    func replacement(_ edit: FixRecords.Edit) -> String { records.replacement(edit) }
+
+    /// The edits of the first `limit` fixes of a round, each fix's own.
+    func chosenFixes(limit: Int) -> [[TextEdit]] {
+        var fixes: [[TextEdit]] = []
+        forEachChosen { edits in
+            fixes.append(edits.map { TextEdit(range: $0.range, replacement: replacement($0)) })
+            return fixes.count < limit
+        }
+        return fixes
+    }
+
+    /// One round's fixes applied to `bytes`, and how many: in one pass over the text that
+    /// copies the bytes between edits once, into room for the most the edits can add. When the
+    /// edits do not come in order (a fix with edits on both sides of another's), they are
+    /// gathered and sorted instead.
+    func applied(to bytes: [UInt8]) -> (bytes: [UInt8], count: Int) {
+        guard records.count > 0 else { return (bytes, 0) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + records.replacementBytes)
+        var count = 0, ordered = true, previous = -1, cursor = 0
+        bytes.withUnsafeBufferPointer { source in
+            forEachChosen { edits in
+                count += 1
+                for edit in edits {
+                    guard edit.range.start > previous else {
+                        ordered = false
+                        return false
+                    }
+                    previous = edit.range.start
+                    let lower = max(cursor, min(edit.range.start, source.count)), upper = max(lower, min(edit.range.end, source.count))
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor..<lower]))
+                    records.appendReplacement(edit, to: &result)
+                    cursor = upper
+                }
+                return true
+            }
+            if ordered { result.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor...])) }
+        }
+        guard ordered else {
+            result = []
+            var all: [TextEdit] = []
+            count = 0
+            forEachChosen { edits in
+                count += 1
+                all += edits.map { TextEdit(range: $0.range, replacement: replacement($0)) }
+                return true
+            }
+            return (Fixer.apply(all, to: bytes), count)
+        }
+        return count > 0 ? (result, count) : (bytes, 0)
     }
 }

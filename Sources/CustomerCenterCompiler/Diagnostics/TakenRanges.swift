@@ -6,7 +6,12 @@ import JSONSyntax
 /// insertions at one offset touch: their order would be a guess); ranges that only meet end to
 /// start do not touch. Since no two ranges touch, their ends ascend with their starts.
 struct TakenRanges {
-    private(set) var ranges: [ByteRange] = []
+    /// The ranges; those before `head` were dropped (``dropEnding(before:)``).
+    private var storage: [ByteRange] = []
+    private var head = 0
+
+    /// The ranges kept, in order.
+    var ranges: ArraySlice<ByteRange> { storage[head...] }
 
     static func touch(_ a: ByteRange, _ b: ByteRange) -> Bool {
         if a.count == 0 || b.count == 0 {
@@ -18,14 +23,14 @@ struct TakenRanges {
     /// Whether `range` touches a taken range. Any range that touches it ends at or after its
     /// start and starts at or before its end: only those few are compared.
     func touches(_ range: ByteRange) -> Bool {
-        var low = 0, high = ranges.count
+        var low = head, high = storage.count
         while low < high {
             let middle = (low + high) / 2
-            if ranges[middle].end < range.start { low = middle + 1 } else { high = middle }
+            if storage[middle].end < range.start { low = middle + 1 } else { high = middle }
         }
         var index = low
-        while index < ranges.count, ranges[index].start <= range.end {
-            if Self.touch(ranges[index], range) { return true }
+        while index < storage.count, storage[index].start <= range.end {
+            if Self.touch(storage[index], range) { return true }
             index += 1
         }
         return false
@@ -33,15 +38,32 @@ struct TakenRanges {
 
     /// Adds a range that touches none taken (at the end when ranges come in file order: O(1)).
     mutating func insert(_ range: ByteRange) {
-        if let last = ranges.last, (last.start, last.end) <= (range.start, range.end) {
-            ranges.append(range)
+        if let last = storage.last, (last.start, last.end) <= (range.start, range.end) {
+            storage.append(range)
             return
         }
-        var low = 0, high = ranges.count
+        var low = head, high = storage.count
         while low < high {
             let middle = (low + high) / 2
-            if (ranges[middle].start, ranges[middle].end) <= (range.start, range.end) { low = middle + 1 } else { high = middle }
+            if (storage[middle].start, storage[middle].end) <= (range.start, range.end) { low = middle + 1 } else { high = middle }
         }
-        ranges.insert(range, at: low)
+        storage.insert(range, at: low)
+    }
+
+    /// Forgets the ranges that end before `offset`: none of them touches a range that starts at
+    /// or after it (an empty one there touches only a range starting there or around it). A
+    /// round whose fixes come in file order keeps the few that can still be touched, not all.
+    mutating func dropEnding(before offset: Int) {
+        while head < storage.count, storage[head].end < offset { head += 1 }
+        if head >= 1_024, head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Forgets every range, keeping the room.
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
     }
 }

@@ -25,32 +25,44 @@ package enum Fixer {
         package var source: SourceFile
         package var applied: Int
         package var changed: Bool
+        /// The lint of `source` that the last round's scan made, when the scan kept its findings
+        /// (``FixCandidates/check``): the fixed file's report without linting it again.
+        package var check: FixCandidates.Check?
     }
 
     /// Fixes `source`. `scan` is the run's lint of one file (configuration, ignores) taking the
     /// fixes of what the user would see (``FixCandidates``), so only those are fixed. Safe fixes
     /// only unless the scan takes unsafe ones. A file that does not parse gets only the safe
     /// syntax fixes that make it parse, never a guess.
+    ///
+    /// A round keeps the file's fixes only until they are applied: the next scan runs beside
+    /// the two texts and nothing else. When the round made the file worse, the fixes of the file
+    /// before it are found again (the same scan gives the same fixes) to try one at a time.
     package static func fix(_ source: SourceFile, scan: (SourceFile) -> FixCandidates) -> Outcome {
         var current = source
         var found = scan(current)
         var applied = 0
         for _ in 0..<maximumRounds {
-            let chosen = found.chosen()
-            guard !chosen.isEmpty else { break }
-            let attempt = SourceFile(path: current.path, bytes: apply(chosen, of: found.edits, to: current.bytes))
-            let attemptFound = scan(attempt)
-            if attempt.bytes != current.bytes, !isWorse(attemptFound, than: found) {
-                current = attempt
-                found = attemptFound
-                applied += chosen.count
-                continue
+            let (bytes, count) = found.applied(to: current.bytes)
+            guard count > 0 else { break }
+            let before = (errors: found.errors, findings: found.findings)
+            found = found.emptied()
+            let attempt = SourceFile(path: current.path, bytes: bytes)
+            if !sameBytes(attempt.bytes, current.bytes) {
+                let attemptFound = scan(attempt)
+                if attemptFound.errors <= before.errors, attemptFound.findings <= before.findings {
+                    current = attempt
+                    found = attemptFound
+                    applied += count
+                    continue
+                }
             }
             // Together they made it worse: take them one at a time, keeping each that helps.
+            found = scan(current)
             var progressed = false
-            for fix in chosen.prefix(64) {
-                let single = SourceFile(path: current.path, bytes: apply(Array(found.edits[fix]), to: current.bytes))
-                guard single.bytes != current.bytes else { continue }
+            for fix in found.chosenFixes(limit: 64) {
+                let single = SourceFile(path: current.path, bytes: apply(fix, to: current.bytes))
+                guard !sameBytes(single.bytes, current.bytes) else { continue }
                 let singleFound = scan(single)
                 guard !isWorse(singleFound, than: found) else { continue }
                 current = single
@@ -61,38 +73,13 @@ package enum Fixer {
             }
             if !progressed { break }
         }
-        return Outcome(source: current, applied: applied, changed: current.bytes != source.bytes)
+        return Outcome(source: current, applied: applied, changed: !sameBytes(current.bytes, source.bytes), check: found.check)
     }
 
-    /// The chosen fixes' edits (ranges of `edits`, in file order, none touching another) in one
-    /// pass over `bytes`, with no sort when their edits come in order, as they do unless a fix has
-    /// edits on both sides of another's.
-    static func apply(_ chosen: [Range<Int>], of edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var ordered = true, previous = -1
-        for fix in chosen {
-            for edit in edits[fix] {
-                if edit.range.start <= previous { ordered = false }
-                previous = edit.range.start
-            }
-        }
-        guard ordered else { return apply(chosen.flatMap { edits[$0] }, to: bytes) }
-        return splice(chosen.lazy.flatMap { edits[$0] }, into: bytes)
-    }
-
-    /// `bytes` with `edits` (in file order, none overlapping) put in: the untouched bytes between
-    /// them copied once.
-    private static func splice(_ edits: some Collection<TextEdit>, into bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        var cursor = 0
-        for edit in edits {
-            let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
-            result.append(contentsOf: bytes[cursor..<lower])
-            result.append(contentsOf: edit.replacement.utf8)
-            cursor = upper
-        }
-        result.append(contentsOf: bytes[cursor...])
-        return result
+    /// Whether two texts are the same bytes (compared a block at a time).
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in ByteScan.equal(a, b) } }
     }
 
     /// More errors, or more findings, than before.
@@ -133,5 +120,21 @@ package enum Fixer {
             return x != y ? x < y : a > b
         }
         return splice(order.lazy.map { edits[$0] }, into: bytes)
+    }
+
+    /// `bytes` with `edits` (in file order, none overlapping) put in: the untouched bytes between
+    /// them copied once.
+    private static func splice(_ edits: some Collection<TextEdit>, into bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+        var cursor = 0
+        for edit in edits {
+            let lower = max(cursor, min(edit.range.start, bytes.count)), upper = max(lower, min(edit.range.end, bytes.count))
+            result.append(contentsOf: bytes[cursor..<lower])
+            result.append(contentsOf: edit.replacement.utf8)
+            cursor = upper
+        }
+        result.append(contentsOf: bytes[cursor...])
+        return result
     }
 }

@@ -67,6 +67,8 @@ package struct Analysis: Sendable {
     /// What other kind of JSON the document is, when the options sniff and its members say so:
     /// then nothing else was checked.
     package internal(set) var otherKind: String?
+    /// The syntax issues the parse read (the reader stops at the request's limit).
+    package internal(set) var syntaxIssueCount = 0
 }
 
 /// The lint stages of one file, and its conveniences; ``Pipeline`` composes them.

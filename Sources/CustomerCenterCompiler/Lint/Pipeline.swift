@@ -70,6 +70,7 @@ package enum Pipeline {
             return
         }
         if request.keepsTape { analysis.tape = document.parsed.tape }
+        analysis.syntaxIssueCount = document.parsed.issues.count
         Linter.decode(document, request: request, into: &analysis, sink: &sink)
     }
 

@@ -102,16 +102,19 @@ enum VisibleTexts {
         enum Context: Sendable {
             case translation(key: String, locale: String?)
             case described(@Sendable () -> String)
+
+            /// "the 'de' text of 'path_cancel'", "the title of path 'cancel'".
+            var label: String {
+                switch self {
+                case .translation(let key, let locale?): return "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key))"
+                case .translation(let key, nil): return "the text of \(MessageText.quoted(key))"
+                case .described(let describe): return describe()
+                }
+            }
         }
 
         /// "the 'de' text of 'path_cancel'", "the title of path 'cancel'".
-        var label: String {
-            switch context {
-            case .translation(let key, let locale?): return "the \(MessageText.quoted(locale)) text of \(MessageText.quoted(key))"
-            case .translation(let key, nil): return "the text of \(MessageText.quoted(key))"
-            case .described(let describe): return describe()
-            }
-        }
+        var label: String { context.label }
     }
 
     /// Calls `body` with every visible text, building nothing up front.

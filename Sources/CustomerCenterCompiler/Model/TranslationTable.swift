@@ -189,6 +189,14 @@ package struct Translations: RandomAccessCollection, Sendable {
         try table.withTextUTF8(record(position), body)
     }
 
+    /// Where the literal of the text at `position` starts (its opening quote) when the text is
+    /// the literal's bytes between its quotes, as they are (no escape); `nil` otherwise. A
+    /// rule then maps a span of the text's bytes onto the source by adding, decoding nothing.
+    package func asWrittenLiteralStart(at position: Int) -> Int? {
+        let string = table.text(record(position))
+        return string.isAsWritten ? string.range.start : nil
+    }
+
     /// Whether one of these texts is the literal whose opening quote is at `start`.
     package func containsLiteral(startingAt start: Int) -> Bool {
         (Int(lower)..<Int(upper)).contains { table.text($0).range.start == start }

@@ -7,10 +7,12 @@ package struct TextIndex: Sendable {
     /// the SDKs replace: the candidates of the malformed- and unknown-placeholder rules (texts
     /// are scanned for spans here, once, and only these are built and scanned again).
     var placeholderSuspects: [TextReference] = []
-    /// Texts with leading, trailing or doubled whitespace, with the problem.
-    var badWhitespace: [(text: TextReference, problem: String)] = []
+    /// Texts with leading, trailing or doubled whitespace (the rule finds which and where).
+    var badWhitespace = TextGroups()
     /// Keys with a braced text in some locale, first use first.
     var keysWithBraces: [String] = []
+    /// The texts a reference `.item` names (a response's candidates; none in an authoring config).
+    private(set) var items: [VisibleTexts.Item] = []
     /// Every locale code written in the config, first use first, with how often it is written.
     var localeCodes: [(code: Located<String>, uses: Int)] = []
 
@@ -32,9 +34,12 @@ package struct TextIndex: Sendable {
     /// their entries (``Parts``, two threads; one part is the whole table read in one pass).
     init(authoring config: CustomerCenterConfig, parts: [Part]) {
         self.init()
+        // Each list once at its size: a file full of findings would otherwise copy them as they grow.
+        placeholderSuspects.reserveCapacity(parts.reduce(0) { $0 + $1.placeholderSuspects.count })
+        badWhitespace.reserveCapacity(groups: parts.reduce(0) { $0 + $1.badWhitespace.groupCount })
         for part in parts {
             placeholderSuspects += part.placeholderSuspects
-            badWhitespace += part.badWhitespace
+            badWhitespace.append(part.badWhitespace)
             keysWithBraces += part.keysWithBraces
         }
         var uses = parts.first?.localeUses ?? []
@@ -52,7 +57,7 @@ package struct TextIndex: Sendable {
     /// entry order, and how often it writes each of the table's locale names (with the first).
     struct Part: Sendable {
         var placeholderSuspects: [TextReference] = []
-        var badWhitespace: [(text: TextReference, problem: String)] = []
+        var badWhitespace = TextGroups()
         var keysWithBraces: [String] = []
         /// Per locale name of the table (`TranslationTable.locales`): texts written in it.
         var localeUses: [Int] = []
@@ -79,12 +84,12 @@ package struct TextIndex: Sendable {
                     localeUses[name] += 1
                     let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { TextIndex.classify($0) }
                     if hasBrace { bracedHere = true }
-                    guard suspect || problem != nil else { continue }
                     // By position: a file full of findings would otherwise hold every such text
                     // decoded until the rules end.
-                    let reference = TextReference.translation(entry: entryIndex, index: index)
-                    if suspect { placeholderSuspects.append(reference) }
-                    if let problem { badWhitespace.append((reference, problem)) }
+                    if suspect {
+                        placeholderSuspects.append(.translation(entry: UInt32(truncatingIfNeeded: entryIndex), index: UInt32(truncatingIfNeeded: index)))
+                    }
+                    if problem != nil { badWhitespace.add(entry: entryIndex, position: index) }
                 }
                 if bracedHere { keysWithBraces.append(entries[entryIndex].key.value) }
             }
@@ -95,25 +100,30 @@ package struct TextIndex: Sendable {
         var text = item.text.value
         let (hasBrace, problem, suspect) = text.withUTF8 { Self.classify($0) }
         if hasBrace, case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
-        if suspect { placeholderSuspects.append(.item(item)) }
-        if let problem { badWhitespace.append((.item(item), problem)) }
+        guard suspect || problem != nil else { return }
+        let reference = TextReference.item(items.count)
+        items.append(item)
+        if suspect { placeholderSuspects.append(reference) }
+        if problem != nil { badWhitespace.items.append(reference) }
     }
 
     /// A visible text a rule will read: a translation of the table by position (an authoring
-    /// config's texts), or an item already built (a response's).
-    enum TextReference: Sendable {
-        case translation(entry: Int, index: Int)
-        case item(VisibleTexts.Item)
+    /// config's texts), or an item already built (a response's, by its place in `items`).
+    /// Nine bytes and nothing to retain: a file full of findings holds one for each of its
+    /// hundreds of thousands of faulty texts.
+    enum TextReference: Sendable, Equatable {
+        case translation(entry: UInt32, index: UInt32)
+        case item(Int)
+    }
 
-        /// The text, located, with what it is.
-        func item(in config: CustomerCenterConfig) -> VisibleTexts.Item {
-            switch self {
-            case .item(let item): return item
-            case .translation(let entryIndex, let index):
-                let entry = config.localization!.entries[entryIndex]
-                let translation = entry.translations[index]
-                return VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
-            }
+    /// The text `reference` names, located, with what it is.
+    func item(_ reference: TextReference, in config: CustomerCenterConfig) -> VisibleTexts.Item {
+        switch reference {
+        case .item(let position): return items[position]
+        case .translation(let entryIndex, let index):
+            let entry = config.localization!.entries[Int(entryIndex)]
+            let translation = entry.translations[Int(index)]
+            return VisibleTexts.Item(text: translation.text, context: .translation(key: entry.key.value, locale: translation.localeCode))
         }
     }
 

@@ -53,9 +53,16 @@ package struct RuleContext: Sendable {
     }
 
     /// Reports a finding of `rule` whose message and fix are built only when it is kept and
-    /// shown (``DiagnosticSink/emit(_:at:pointer:message:fix:)``): for rules that can report a
+    /// shown (`DiagnosticSink.emit(_:at:pointer:message:fix:)`): for rules that can report a
     /// finding per text of a large table.
     package mutating func report(_ rule: RuleDescriptor, at range: ByteRange, pointer: JSONPointer,
+                                message: () -> RuleMessage, fix: () -> Fix? = { nil }) {
+        sink.emit(rule, at: range, pointer: pointer, message: message, fix: fix)
+    }
+
+    /// The same with the pointer built only when asked: by an `ignore` entry of the rule, a
+    /// baseline, or a finding kept (a rule that reports one finding per text of a large table).
+    package mutating func report(_ rule: RuleDescriptor, at range: ByteRange, pointer: () -> JSONPointer,
                                 message: () -> RuleMessage, fix: () -> Fix? = { nil }) {
         sink.emit(rule, at: range, pointer: pointer, message: message, fix: fix)
     }

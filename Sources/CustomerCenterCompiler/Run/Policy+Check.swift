@@ -34,12 +34,23 @@ extension Policy {
     /// The fixes `lint --fix` may apply to `source` (the findings its report would show, every
     /// one, not only a display's worth), with the counts a round is judged by. The parse reads
     /// past any number of syntax issues, so one pass finds every syntax fix.
-    package func fixes(_ source: SourceFile, unsafe: Bool) -> FixCandidates {
+    ///
+    /// `reporting`: the scan also keeps its findings as `request(for:)`'s lint does, and gives
+    /// that lint's report (``FixCandidates/check``) when it read the text as that lint reads it
+    /// (fewer syntax issues than the lint's limit), so a fixed file is not linted once more.
+    package func fixes(_ source: SourceFile, unsafe: Bool, reporting: Bool = false) -> FixCandidates {
         var request = request(for: source)
-        (request.syntaxIssueLimit, request.displayCap) = (Int.max, nil)
-        let empty = FixCandidates(unsafe: unsafe, textRules: RuleCatalog.textRules, syntaxRule: JSONSyntaxRule.descriptor.id)
+        let lintIssueLimit = request.syntaxIssueLimit
+        request.syntaxIssueLimit = Int.max
+        if !reporting { request.displayCap = nil }
+        var empty = FixCandidates(unsafe: unsafe, textRules: RuleCatalog.textRules, syntaxRule: JSONSyntaxRule.descriptor.id)
+        empty.keepsFindings = reporting
         var fixes: FixCandidates? = empty
-        _ = Pipeline.run(request, fixes: &fixes)
-        return fixes ?? empty
+        let (analysis, gate) = Pipeline.run(request, fixes: &fixes)
+        var found = fixes ?? empty
+        if reporting, analysis.syntaxIssueCount < lintIssueLimit {
+            found.check = FixCandidates.Check(report: analysis.report, usedIgnores: gate.usedIgnores)
+        }
+        return found
     }
 }

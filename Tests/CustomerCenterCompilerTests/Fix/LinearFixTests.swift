@@ -74,31 +74,42 @@ import TestSupport
     }
 
     /// The fixes `lint --fix` takes as findings pass (``FixCandidates``), chosen and applied, are
-    /// the simple choice and splice of the same fixes, whatever order they came in; the syntax
-    /// ones alone while the file does not parse.
+    /// the simple choice and splice of the same fixes, whatever order they came in, however
+    /// many runs they came in (some taken back from collectors of their own, as a rule's on a
+    /// thread of its own are, each with replacement texts of its own), past the runs read side by
+    /// side (`FixRecords.runLimit`); the syntax ones alone while the file does not parse.
     @Test func streamedFixesAreTheSimpleChoiceAndSplice() {
         var random = SeededGenerator(seed: 57)
         let syntax = RuleID("json.syntax"), comment = RuleID("json.comment"), other = RuleID("l10n.whitespace")
         for round in 0..<400 {
             let length = random.next(60)
             let bytes = (0..<length).map { _ in UInt8(0x61 + random.next(26)) }
-            var fixes = Self.randomFixes(&random, length: length, count: random.next(40))
+            var fixes = Self.randomFixes(&random, length: length, count: round % 50 == 0 ? 400 : random.next(40))
             if random.next(2) == 0 { fixes.sort { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) } }
             let broken = random.next(4) == 0
             var candidates = FixCandidates(unsafe: false, textRules: [syntax, comment], syntaxRule: syntax)
             if broken { candidates.add(id: syntax, severity: .error) { nil } }
             var simple: [Fix] = []
+            // Consecutive fixes go here or to a collector taken back after them: emission order.
+            var apart: FixCandidates?
             for (index, fix) in fixes.enumerated() {
+                if random.next(8) == 0 {
+                    if let taken = apart { candidates.absorb(taken) }
+                    apart = random.next(2) == 0 ? candidates.emptied() : nil
+                }
                 let id = index % 3 == 0 ? comment : other
-                candidates.add(id: id, severity: .warning) { fix }
+                if apart != nil { apart?.add(id: id, severity: .warning) { fix } } else { candidates.add(id: id, severity: .warning) { fix } }
                 if !broken || id == comment { simple.append(fix) }
             }
-            let chosen = candidates.chosen()
+            if let taken = apart { candidates.absorb(taken) }
             let expected = Self.simpleChoice(simple)
-            #expect(chosen.count == expected.count, "round \(round)")
+            let applied = candidates.applied(to: bytes)
+            #expect(applied.count == expected.count, "round \(round)")
             let edits = fixes.filter { expected.contains($0.message) }
             let simpleEdits = expected.compactMap { message in edits.first { $0.message == message } }.flatMap(\.edits)
-            #expect(Fixer.apply(chosen, of: candidates.edits, to: bytes) == Self.simpleApply(simpleEdits, to: bytes), "round \(round)")
+            #expect(applied.bytes == Self.simpleApply(simpleEdits, to: bytes), "round \(round)")
+            #expect(candidates.chosenFixes(limit: 5) == expected.prefix(5).compactMap { message in edits.first { $0.message == message }?.edits },
+                    "round \(round)")
         }
     }
 }

@@ -14,7 +14,7 @@ package enum MalformedPlaceholderRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         for reference in context.resolved.texts.placeholderSuspects {
-            let item = reference.item(in: context.resolved.config)
+            let item = context.resolved.texts.item(reference, in: context.resolved.config)
             let matches = Placeholders.scan(item.text.value).filter { !$0.isWellFormed }
             guard !matches.isEmpty else { continue }
             var fixed = Array(item.text.value.unicodeScalars)

@@ -13,7 +13,7 @@ package enum UnknownPlaceholderRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         for reference in context.resolved.texts.placeholderSuspects {
-            let item = reference.item(in: context.resolved.config)
+            let item = context.resolved.texts.item(reference, in: context.resolved.config)
             for match in Placeholders.scan(item.text.value) where match.isWellFormed && !Placeholders.knownNames.contains(match.name) {
                 let suggestion = Suggestion.closest(to: match.name, among: Placeholders.knownNames.sorted())
                 context.report(.unknownPlaceholder(match.name, in: item.label, didYouMean: suggestion),

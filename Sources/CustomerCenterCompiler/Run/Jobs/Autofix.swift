@@ -1,4 +1,5 @@
 import JSONSyntax
+import PlatformLayer
 
 /// The fix job: one file fixed in memory (`--fix`, an editor's "fix all"; docs/commands.md "Fixes"): every
 /// finding's fix, round after round, never two overlapping edits, never a round that makes the
@@ -41,8 +42,8 @@ extension Autofix: Job {
     /// Fixes one text under `policy`: every finding's fix, not only those a display would show.
     /// The findings that remain are the caller's to check (a run reports them as it reports
     /// any file).
-    static func fixing(_ source: SourceFile, policy: Policy, unsafe: Bool) -> Fixer.Outcome {
-        Fixer.fix(source) { file in policy.fixes(file, unsafe: unsafe) }
+    static func fixing(_ source: SourceFile, policy: Policy, unsafe: Bool, reporting: Bool = false) -> Fixer.Outcome {
+        Fixer.fix(source) { file in policy.fixes(file, unsafe: unsafe, reporting: reporting) }
     }
 
     /// `source` under `policy` with every finding shown.
@@ -54,32 +55,45 @@ extension Autofix: Job {
 
     /// `--fix` / `--fix-dry-run` of one input: the fixes, then the write (or the diff). Returns
     /// the source to report: the file as it is on disk afterwards (a refused write reports the
-    /// file as it is, not the text that could not be written; a dry run changes nothing).
-    static func fix(_ source: SourceFile, input: RunInput, mode: FixMode, unsafe: Bool, policy: Policy, in context: inout RunContext) -> SourceFile {
-        let result = fixing(source, policy: policy, unsafe: unsafe)
-        let fixed = String(decoding: result.source.bytes, as: UTF8.self)
+    /// file as it is, not the text that could not be written; a dry run changes nothing); and,
+    /// when the fixer's last scan was a lint of exactly that source, its report
+    /// (``FixCandidates/Check``), which a run without a baseline reports instead of linting the
+    /// source once more.
+    static func fix(_ source: SourceFile, input: RunInput, mode: FixMode, unsafe: Bool, policy: Policy,
+                    in context: inout RunContext) -> (source: SourceFile, check: FixCandidates.Check?) {
+        // Each round's lint frees its model before the next runs beside the two texts: let the
+        // memory go back, so that the peak follows the file, not the rounds.
+        OS.returnLargeBlocksWhenFreed()
+        let result = Fixer.fix(source) { file in
+            let found = policy.fixes(file, unsafe: unsafe, reporting: true)
+            OS.returnFreePages()
+            return found
+        }
+        // The scan's report is of `result.source`: of `source` itself only when no fix was applied.
+        let unchanged = (source: source, check: result.applied == 0 ? result.check : nil)
         switch mode {
         case .dryRun:
-            guard result.changed else { return source }
+            guard result.changed else { return unchanged }
             let name = source.path.hasPrefix("/") ? source.path : "a/" + source.path
             let newName = source.path.hasPrefix("/") ? source.path : "b/" + source.path
+            let fixed = String(decoding: result.source.bytes, as: UTF8.self)
             context.log.print(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: fixed, oldName: name, newName: newName))
             context.log.record(.wouldFix(path: source.path, count: result.applied))
-            return result.source
+            return (result.source, result.check)
         case .write:
             if input.path == "-" {
-                context.log.print(fixed)
+                context.log.print(String(decoding: result.source.bytes, as: UTF8.self))
                 if result.applied > 0 { context.log.record(.fixed(path: source.path, count: result.applied)) }
-                return result.source
+                return (result.source, result.check)
             }
-            guard result.changed else { return source }
+            guard result.changed else { return unchanged }
             guard context.rewrite(input.path, shown: source.path, with: result.source.bytes, original: source.bytes) else {
                 // Report what the disk holds now (the write changed nothing; someone else may have).
                 let current = (try? FileSystem.read(input.path)) ?? source.bytes
-                return SourceFile(path: source.path, bytes: current, location: source.location)
+                return (SourceFile(path: source.path, bytes: current, location: source.location), nil)
             }
             context.log.record(.fixed(path: source.path, count: result.applied))
-            return result.source
+            return (result.source, result.check)
         }
     }
 
