@@ -126,26 +126,37 @@ package struct FixCandidates: Sendable {
     /// gathered and sorted instead.
     func applied(to bytes: [UInt8]) -> (bytes: [UInt8], count: Int) {
         guard records.count > 0 else { return (bytes, 0) }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + records.replacementBytes)
-        var count = 0, ordered = true, previous = -1, cursor = 0
-        bytes.withUnsafeBufferPointer { source in
-            forEachChosen { edits in
-                count += 1
-                for edit in edits {
-                    guard edit.range.start > previous else {
-                        ordered = false
-                        return false
-                    }
-                    previous = edit.range.start
-                    let lower = max(cursor, min(edit.range.start, source.count)), upper = max(lower, min(edit.range.end, source.count))
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor..<lower]))
-                    records.appendReplacement(edit, to: &result)
-                    cursor = upper
+        var count = 0, ordered = true
+        var result = bytes.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count + records.replacementBytes) { output, written in
+                var previous = -1, cursor = 0
+                // Copies `source[from..<to]` to the output.
+                func copy(_ from: Int, _ to: Int) {
+                    guard to > from, let target = output.baseAddress, let origin = source.baseAddress else { return }
+                    (target + written).initialize(from: origin + from, count: to - from)
+                    written += to - from
                 }
-                return true
+                forEachChosen { edits in
+                    count += 1
+                    for edit in edits {
+                        guard edit.range.start > previous else {
+                            ordered = false
+                            return false
+                        }
+                        previous = edit.range.start
+                        let lower = max(cursor, min(edit.range.start, source.count)), upper = max(lower, min(edit.range.end, source.count))
+                        copy(cursor, lower)
+                        records.withReplacementUTF8(edit) { replacement in
+                            guard let target = output.baseAddress, let origin = replacement.baseAddress else { return }
+                            (target + written).initialize(from: origin, count: replacement.count)
+                            written += replacement.count
+                        }
+                        cursor = upper
+                    }
+                    return true
+                }
+                if ordered { copy(cursor, source.count) } else { written = 0 }
             }
-            if ordered { result.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor...])) }
         }
         guard ordered else {
             result = []

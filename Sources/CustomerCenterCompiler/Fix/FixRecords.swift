@@ -76,12 +76,14 @@ struct FixRecords: Sendable {
         count += 1
         for edit in edits { replacementBytes += edit.replacement.utf8.count }
         if edits.count == 1, let edit = edits.first {
-            // One edit, every number under 128: five bytes in one append.
+            // One edit, every number under 128: five bytes.
             let offset = UInt(edit.range.start - start), length = UInt(edit.range.count), number = UInt(number(of: edit.replacement))
             if kind | distance | offset | length | number < 0x80 {
-                var packed = UInt64(kind) | UInt64(distance) << 8 | UInt64(offset) << 16 | UInt64(length) << 24 | UInt64(number) << 32
-                packed = packed.littleEndian
-                withUnsafeBytes(of: &packed) { bytes.append(contentsOf: $0.prefix(5)) }
+                bytes.append(UInt8(truncatingIfNeeded: kind))
+                bytes.append(UInt8(truncatingIfNeeded: distance))
+                bytes.append(UInt8(truncatingIfNeeded: offset))
+                bytes.append(UInt8(truncatingIfNeeded: length))
+                bytes.append(UInt8(truncatingIfNeeded: number))
                 return
             }
             for value in [kind, distance, offset, length, number] { put(value) }
@@ -128,15 +130,15 @@ struct FixRecords: Sendable {
     /// The replacement text of `edit`.
     func replacement(_ edit: Edit) -> String { replacements[edit.replacement] }
 
-    /// The length in bytes of the replacement text of `edit`.
-    func replacementLength(_ edit: Edit) -> Int { edit.replacement < 2 ? edit.replacement : replacements[edit.replacement].utf8.count }
-
-    /// Appends the replacement text of `edit` to `result`.
-    func appendReplacement(_ edit: Edit, to result: inout [UInt8]) {
+    /// Calls `body` with the UTF-8 of the replacement text of `edit` (at most `replacementBytes`
+    /// of them in all).
+    func withReplacementUTF8(_ edit: Edit, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         switch edit.replacement {
         case 0: return
-        case 1: result.append(0x20)
-        default: result.append(contentsOf: replacements[edit.replacement].utf8)
+        case 1: withUnsafePointer(to: UInt8(0x20)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        default:
+            var text = replacements[edit.replacement]
+            text.withUTF8 { body($0) }
         }
     }
 
@@ -149,6 +151,16 @@ struct FixRecords: Sendable {
         for (index, run) in runs.enumerated() where run.count > 0 {
             let end = index + 1 < runs.count ? runs[index + 1].offset : bytes.count
             cursors.append(Cursor(run: run, end: end, in: self))
+        }
+        // One run (one rule's fixes, most often): read in its order.
+        if cursors.count == 1, var cursor = cursors.first {
+            while !cursor.isDone {
+                let header = cursor.candidate
+                cursor.advance(in: self)
+                let edits = readEdits(at: header.editsOffset, of: header, shift: cursor.shift)
+                if !body(Candidate(start: header.start, whileBroken: header.whileBroken), edits) { return }
+            }
+            return
         }
         while true {
             // The cursor whose next fix starts first (the earlier run on a tie: added first).
