@@ -77,7 +77,7 @@ struct ImportLedger {
     /// Records a unit of file `fileIndex`; judges it when it is the first with a translation for
     /// its key and locale. Returns the ranges of this file that a duplicate finding will show (the
     /// units of a slot found conflicted now).
-    mutating func record(_ candidate: Candidate, notes: TranslatorNotes, path: String, shownRanges: inout [ByteRange]) {
+    mutating func record(_ candidate: ImportCandidate, notes: TranslatorNotes, path: String, shownRanges: inout [ByteRange]) {
         let unit = candidate.unit
         if unit.target.isEmpty { empty += 1; return }
         if unit.fuzzy { fuzzy += 1; return }
@@ -115,7 +115,7 @@ struct ImportLedger {
     }
 
     /// The verdict of a slot's first unit (`old`: the config's text).
-    private mutating func judge(_ candidate: Candidate, old: String?, notes: TranslatorNotes, path: String) -> Int32 {
+    private mutating func judge(_ candidate: ImportCandidate, old: String?, notes: TranslatorNotes, path: String) -> Int32 {
         let fileIndex = candidate.fileIndex
         // A stale unit is refused even when its translation is what the config has: the
         // file is older than the config, and the translator should see the new text.

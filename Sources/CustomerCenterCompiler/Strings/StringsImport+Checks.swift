@@ -5,7 +5,7 @@
 import JSONSyntax
 extension ConfigTable {
     /// The units of `file` whose key and locale are the config's; the others are refused.
-    func candidates(in file: SourceFile, fileIndex: Int, configName: String, refusals: inout Refusals) -> [Candidate] {
+    func candidates(in file: SourceFile, fileIndex: Int, configName: String, refusals: inout Refusals) -> [ImportCandidate] {
         let contents = TranslationFileContents.read(file)
         if let problem = contents.problem {
             refusals.refuseFile(ImportFinding.malformed, problem.message + "; nothing in this file is imported", at: problem.range)
@@ -26,7 +26,7 @@ extension ConfigTable {
         }
         // Each locale the file names, checked once.
         var locales: [String?: String?] = [:]
-        var candidates: [Candidate] = []
+        var candidates: [ImportCandidate] = []
         for (unit, found) in zip(contents.units, resolved) {
             let key: String
             switch found {
@@ -42,7 +42,7 @@ extension ConfigTable {
                 refusals.units += 1
                 continue
             }
-            candidates.append(Candidate(unit: unit, key: key, locale: locale, fileIndex: fileIndex))
+            candidates.append(ImportCandidate(unit: unit, key: key, locale: locale, fileIndex: fileIndex))
         }
         return candidates
     }
@@ -117,7 +117,7 @@ extension ConfigTable {
     }
 
     /// A stale unit: its source is not the key's default text any more.
-    func checkSource(_ candidate: Candidate, file: String) -> Diagnostic? {
+    func checkSource(_ candidate: ImportCandidate, file: String) -> Diagnostic? {
         let unit = candidate.unit
         guard let current = text(candidate.key, locale: defaultLocale) else {
             return Diagnostic(id: ImportFinding.staleSource, severity: .error,
@@ -132,7 +132,7 @@ extension ConfigTable {
 
     /// A translation that would add a defect: other placeholders than its source, or what the
     /// text rules report (whitespace, the other Chinese script).
-    func checkText(_ candidate: Candidate, file: String) -> Diagnostic? {
+    func checkText(_ candidate: ImportCandidate, file: String) -> Diagnostic? {
         let unit = candidate.unit, key = candidate.key, locale = candidate.locale
         func refuse(_ id: RuleID, _ message: String) -> Diagnostic {
             Diagnostic(id: id, severity: .error, message: message + "; the unit is not imported", file: file, range: unit.targetRange)

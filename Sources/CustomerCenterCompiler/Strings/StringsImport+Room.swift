@@ -7,7 +7,7 @@ extension ConfigTable {
     /// The warning for a translation too long for one of the boxes `notes` gives its key, judged
     /// by the preview's width model on the text as customers see it (placeholders filled with
     /// the locale's samples, as the preview fills them); `nil` when it fits them all.
-    static func checkRoom(_ candidate: Candidate, notes: TranslatorNotes, file: String) -> Diagnostic? {
+    static func checkRoom(_ candidate: ImportCandidate, notes: TranslatorNotes, file: String) -> Diagnostic? {
         let shown = PreviewSamples.filled(candidate.unit.target, locale: candidate.locale)
         for (room, place) in notes.rooms[candidate.key] ?? [] {
             guard let overflow = room.overflow(of: shown) else { continue }

@@ -133,7 +133,7 @@ enum ImportFinding {
 }
 
 /// A unit whose key and locale are the config's.
-struct Candidate {
+struct ImportCandidate {
     var unit: ImportedUnit
     var key: String
     /// As the config spells it.
