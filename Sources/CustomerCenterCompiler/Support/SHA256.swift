@@ -2,7 +2,12 @@
 
 import JSONSyntax
 import PlatformLayer
-import SHA256Hardware
+// Implementation-only: the C module stays out of the library's module file, so a reader of that
+// file (a client, the API digester of Scripts/ci/check-api.sh) need not build it (its header
+// includes the compiler's intrinsics). The compiler warns that this needs library evolution to be
+// stable; that is about a hidden module's types in the library's layout, and only two C functions
+// on plain pointers are used here.
+@_implementationOnly import SHA256Hardware
 
 package enum SHA256 {
     /// Whether the blocks go to the CPU's SHA instructions (`SHA256Hardware`, x86-64 with the SHA
