@@ -34,6 +34,10 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name JSONSyntax 
 # The compiler library starts children and cleans up on signals through ProcessSupport.
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name ProcessSupport -I "$build" \
   -emit-module-path "$build/ProcessSupport.swiftmodule" -o "$build/libProcessSupport.a" "$repo"/Sources/ProcessSupport/*.swift
+# The one C target of the project's own (SHA256Hardware: header-only, static inline functions) as
+# the clang module SwiftPM would map, found through -I "$build".
+printf 'module SHA256Hardware {\n  header "%s"\n  export *\n}\n' "$repo/Sources/SHA256Hardware/include/SHA256Hardware.h" \
+  >"$build/module.modulemap"
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name CustomerCenterCompiler -I "$build" \
   -emit-module-path "$build/CustomerCenterCompiler.swiftmodule" -o "$build/libCustomerCenterCompiler.a" \
   $(find "$repo/Sources/CustomerCenterCompiler" -name '*.swift')
