@@ -91,17 +91,10 @@ enum IncrementalChecker {
               resolved.targetLocales == original.targetLocales, checked.platforms == analysis.platforms,
               !checked.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }) else { return nil }
         var found: [Diagnostic] = []
-        for var diagnostic in checked.report.diagnostics where inReduced.contains(diagnostic.range) {
-            guard diagnostic.notes.allSatisfy({ $0.file != diagnostic.file || inReduced.contains($0.range) }) else { return nil }
-            diagnostic.range = diagnostic.range.shifted(by: offset)
-            for index in diagnostic.notes.indices where diagnostic.notes[index].file == diagnostic.file {
-                diagnostic.notes[index].range = diagnostic.notes[index].range.shifted(by: offset)
-            }
-            if var fix = diagnostic.fix {
-                for index in fix.edits.indices { fix.edits[index].range = fix.edits[index].range.shifted(by: offset) }
-                diagnostic.fix = fix
-            }
-            found.append(diagnostic)
+        for diagnostic in checked.report.diagnostics where inReduced.contains(diagnostic.range) {
+            guard diagnostic.notes.allSatisfy({ $0.file != diagnostic.file || inReduced.contains($0.range) }),
+                  let moved = diagnostic.relocated({ $0.shifted(by: offset) }) else { return nil }
+            found.append(moved)
         }
         return found
     }
@@ -132,21 +125,9 @@ struct IncrementalEdit {
     func moved(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
         var result: [Diagnostic] = []
         result.reserveCapacity(diagnostics.count)
-        for var diagnostic in diagnostics {
-            guard let range = current(diagnostic.range) else { return nil }
-            diagnostic.range = range
-            for index in diagnostic.notes.indices where diagnostic.notes[index].file == diagnostic.file {
-                guard let note = current(diagnostic.notes[index].range) else { return nil }
-                diagnostic.notes[index].range = note
-            }
-            if var fix = diagnostic.fix {
-                for index in fix.edits.indices {
-                    guard let edit = current(fix.edits[index].range) else { return nil }
-                    fix.edits[index].range = edit
-                }
-                diagnostic.fix = fix
-            }
-            result.append(diagnostic)
+        for diagnostic in diagnostics {
+            guard let moved = diagnostic.relocated(current) else { return nil }
+            result.append(moved)
         }
         return result
     }

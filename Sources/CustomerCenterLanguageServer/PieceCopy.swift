@@ -68,20 +68,8 @@ struct PieceCopy {
     /// A finding of the copy as the source's (its notes in the same file and its fix's edits too);
     /// `nil` when a place of it is not the source's.
     func source(_ diagnostic: Diagnostic) -> Diagnostic? {
-        var diagnostic = diagnostic
-        guard let range = source(diagnostic.range), let pointer = source(diagnostic.pointer) else { return nil }
-        (diagnostic.range, diagnostic.pointer) = (range, pointer)
-        for index in diagnostic.notes.indices where diagnostic.notes[index].file == diagnostic.file {
-            guard let note = source(diagnostic.notes[index].range) else { return nil }
-            diagnostic.notes[index].range = note
-        }
-        if var fix = diagnostic.fix {
-            for index in fix.edits.indices {
-                guard let edit = source(fix.edits[index].range) else { return nil }
-                fix.edits[index].range = edit
-            }
-            diagnostic.fix = fix
-        }
-        return diagnostic
+        guard let pointer = source(diagnostic.pointer), var moved = diagnostic.relocated({ source($0) }) else { return nil }
+        moved.pointer = pointer
+        return moved
     }
 }
