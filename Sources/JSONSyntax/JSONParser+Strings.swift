@@ -8,10 +8,31 @@ extension Parser {
         // Fast path: no escapes, no control characters, valid UTF-8 (any script: the 32-locale
         // tables are mostly non-ASCII), the common case for keys and values. One pass; the text
         // is the bytes as they are, read when someone asks.
-        var scan = pos
+        let (scan, ascii) = plainRun(from: pos, quote: quote)
+        if scan < bytes.count, bytes[scan] == quote {
+            pos = scan + 1
+            tape.append(.string, start: start, end: pos, flags: ascii ? JSONTape.Entry.simple | JSONTape.Entry.ascii : JSONTape.Entry.simple)
+            return
+        }
+        let (text, range) = try parseStringSlowly(start: start, quote: quote, resumeAt: scan)
+        tape.appendDecoded(text, range)
+    }
+
+    /// From `from` (just past a string's opening quote), the first byte that is not plain text:
+    /// `quote`, `\`, a control character, an ill-formed UTF-8 sequence or the end; and whether
+    /// the bytes before it are all ASCII.
+    @inline(__always)
+    func plainRun(from: Int, quote: UInt8) -> (stop: Int, ascii: Bool) {
+        Self.plainRun(bytes, from: from, quote: quote)
+    }
+
+    /// `plainRun(from:quote:)` in `bytes`.
+    @inline(__always)
+    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, quote: UInt8) -> (stop: Int, ascii: Bool) {
+        var scan = from
         var ascii = true
         while true {
-            // Plain ASCII eight bytes a step, to the first byte that is not.
+            // Plain ASCII sixteen bytes a step, to the first byte that is not.
             scan = ByteScan.firstSpecialInString(bytes, from: scan, quote: quote)
             guard scan < bytes.count, bytes[scan] >= 0x80 else { break }
             // A run of multi-byte sequences, validated in one tight loop; an ill-formed one is
@@ -20,13 +41,7 @@ extension Parser {
             scan = UTF8Validation.endOfValidRun(bytes, from: scan)
             if scan < bytes.count, bytes[scan] >= 0x80 { break }
         }
-        if scan < bytes.count, bytes[scan] == quote {
-            pos = scan + 1
-            tape.append(.string, start: start, end: pos, flags: ascii ? JSONTape.Entry.simple | JSONTape.Entry.ascii : JSONTape.Entry.simple)
-            return
-        }
-        let (text, range) = try parseStringSlowly(start: start, quote: quote, resumeAt: scan)
-        tape.appendDecoded(text, range)
+        return (scan, ascii)
     }
 
     private mutating func parseStringSlowly(start: Int, quote: UInt8, resumeAt: Int) throws(IssueLimitReached) -> (String, ByteRange) {

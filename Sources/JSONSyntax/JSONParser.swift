@@ -101,6 +101,9 @@ struct Parser {
     var elidedTable = false
     /// The keys of the table member read last, all different (see `readTexts`).
     var previousTextKeys: [ByteRange] = []
+    /// The literals of the member `readPlainMember` reads, each key's and text's in turn (kept
+    /// from member to member for its room).
+    var plainTexts: [ByteRange] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, issueLimit: Int, spillLimit: Int = JSONTape.Entry.spillLimit) {
         self.bytes = bytes

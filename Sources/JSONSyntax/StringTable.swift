@@ -34,17 +34,53 @@ package protocol StringTableSink: AnyObject {
 package struct StringTableTexts {
     fileprivate let entries: UnsafeBufferPointer<JSONTape.Entry>
     fileprivate let spills: [JSONTape.Spill]
+    /// Or, for a member read without the tape (`Parser.readPlainMember`), each text's key and
+    /// text literals in turn, every one written as it is.
+    fileprivate let plain: UnsafeBufferPointer<ByteRange>
+    /// Whether the member was read without the tape: then every key and text is written as it is
+    /// (no escape), each key double-quoted, and only blanks and one colon come between a key and
+    /// its text (`forEachPlain`).
+    package let isPlain: Bool
+
+    fileprivate init(entries: UnsafeBufferPointer<JSONTape.Entry>, spills: [JSONTape.Spill]) {
+        (self.entries, self.spills, plain, isPlain) = (entries, spills, UnsafeBufferPointer(start: nil, count: 0), false)
+    }
+
+    /// The texts of a member read without the tape: `plain` holds each key's and text's literal in turn.
+    init(plain: UnsafeBufferPointer<ByteRange>) {
+        (entries, spills, self.plain, isPlain) = (UnsafeBufferPointer(start: nil, count: 0), [], plain, true)
+    }
 
     /// Calls `body` with each member's key and text, in order, repeated keys included (there
     /// are none: they are an issue).
     @inline(__always)
     package func forEach(_ body: (_ key: JSONString, _ text: JSONString) -> Void) {
+        if isPlain {
+            forEachPlain { key, text in body(.asWritten(key), .asWritten(text)) }
+            return
+        }
         var position = 0
         while position + 1 < entries.count {
             if let key = JSONString(entries[position], spills), let text = JSONString(entries[position + 1], spills) { body(key, text) }
             position += 2
         }
     }
+
+    /// Calls `body` with the literals of each key and text of a member read without the tape
+    /// (`isPlain`), in order; nothing otherwise.
+    @inline(__always)
+    package func forEachPlain(_ body: (_ key: ByteRange, _ text: ByteRange) -> Void) {
+        var position = 0
+        while position + 1 < plain.count {
+            body(plain[position], plain[position + 1])
+            position += 2
+        }
+    }
+
+    /// The literals of a member read without the tape (`isPlain`): each key's and its text's in
+    /// turn (empty otherwise). The caller loops over them itself: a closure a text, called
+    /// across modules, cost more than the text's columns.
+    package var plainLiterals: UnsafeBufferPointer<ByteRange> { plain }
 }
 
 extension JSONNode {
@@ -230,6 +266,7 @@ extension Parser {
     /// (more than `issueCount`). `plainTexts`: its texts must be written as they are too.
     @inline(__always)
     mutating func readMember(into sink: any StringTableSink, issueCount: Int, plainTexts: Bool) throws(IssueLimitReached) -> Bool {
+        if issues.count == issueCount, readPlainMember(into: sink) { return true }
         let mark = tape.mark
         let keyIndex = tape.entries.count
         guard try readPlainKeyAndColon(), byte(at: pos) == UInt8(ascii: "{") else { return false }

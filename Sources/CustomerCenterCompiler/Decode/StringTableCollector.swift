@@ -28,6 +28,44 @@ struct LocaleKeyReader {
         table.add(text: text, locale: locale, key: key, bytes: bytes)
     }
 
+    /// Adds the text at `text` of a member read without the tape (`StringTableTexts.isPlain`),
+    /// under the key at `key`: both written as they are, the key double-quoted and followed by
+    /// blanks, one colon and blanks.
+    @inline(__always)
+    mutating func addPlain(key: ByteRange, text: ByteRange, to table: inout TranslationTableBuilder, bytes: UnsafeBufferPointer<UInt8>) {
+        defer { position += 1 }
+        let locale: UInt32
+        if position < locales.count, Self.sameBytes(key, locales[position].key.range, bytes) {
+            locale = locales[position].index
+        } else {
+            locale = newLocale(JSONString.asWritten(key), to: &table)
+        }
+        table.addPlain(text: text, locale: locale, keyRange: key)
+    }
+
+    /// The number of the locale named by `key`, which is not the one at this position in the
+    /// member before by its bytes: it may still be that one's text written otherwise.
+    @inline(never)
+    private mutating func newLocale(_ key: JSONString, to table: inout TranslationTableBuilder) -> UInt32 {
+        if position < locales.count, strings.sameText(key, locales[position].key) { return locales[position].index }
+        let locale = table.addLocale(strings.text(key))
+        if position < locales.count { locales[position] = (key, locale) } else { locales.append((key, locale)) }
+        return locale
+    }
+
+    /// Two ranges of the document holding the same bytes; as one word each when they fit one.
+    @inline(__always)
+    static func sameBytes(_ a: ByteRange, _ b: ByteRange, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard count == b.count else { return false }
+        if count <= 8, a.start + 8 <= bytes.count, b.start + 8 <= bytes.count {
+            let mask: UInt64 = count == 8 ? .max : (1 << UInt64(count * 8)) &- 1
+            return (ByteScan.word(bytes, at: a.start) ^ ByteScan.word(bytes, at: b.start)) & mask == 0
+        }
+        for offset in 0..<count where bytes[a.start + offset] != bytes[b.start + offset] { return false }
+        return true
+    }
+
     /// Two literals written with the same bytes (the same text whatever they escape), compared
     /// here: a locale key is a few bytes, and `JSONStrings.sameText` is a call into the syntax
     /// module for each text of the table.
@@ -101,7 +139,16 @@ final class StringTableCollector: StringTableSink {
                             table: inout TranslationTableBuilder, reading: inout LocaleKeyReader) {
         entries.add(keyAt: key.range, firstRecord: table.count)
         reading.position = 0
-        texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+        if texts.isPlain {
+            let literals = texts.plainLiterals
+            var index = 0
+            while index + 1 < literals.count {
+                reading.addPlain(key: literals[index], text: literals[index + 1], to: &table, bytes: bytes)
+                index += 2
+            }
+        } else {
+            texts.forEach { key, text in reading.add(key: key, text: text, to: &table, bytes: bytes) }
+        }
     }
 
     /// The second reader starts a little before the middle of the table (as `likelyTableEnd`

@@ -85,6 +85,18 @@ struct TranslationTableBuilder {
         }
     }
 
+    /// Adds the text at `text`, written as it is, in the locale at `locale`, named by the key at
+    /// `keyRange`: double-quoted, written as it is, and followed by blanks, one colon and blanks
+    /// before the text (a member the parser read without the tape, `StringTableTexts.isPlain`).
+    @inline(__always)
+    mutating func addPlain(text: ByteRange, locale: UInt32, keyRange: ByteRange) {
+        if fixedLocaleRange == nil, let shape = TranslationTable.Shape(length: text.count, locale: locale) {
+            columns.append(UInt32(truncatingIfNeeded: text.start), shape)
+        } else {
+            appendException(JSONString.asWritten(text), locale, localeRange: keyRange)
+        }
+    }
+
     /// Adds `text` in the locale at `locale`, whose name is at `localeRange`.
     mutating func add(text: JSONString, locale: UInt32, localeRange: ByteRange) {
         if localeRange == fixedLocaleRange, let shape = strings.bytes.withUnsafeBufferPointer({ shape(of: text, locale, $0) }) {
