@@ -104,6 +104,23 @@ package struct DiagnosticSink: Sendable {
     /// `message` must be a message of `rule`.
     package mutating func emit(_ rule: RuleDescriptor, at range: ByteRange, pointer: () -> JSONPointer,
                               message: () -> RuleMessage, fix: () -> Fix? = { nil }) {
+        emit(rule, at: range, pointer: pointer, message: message, fix: fix, offer: { $0?.add(id: $1, severity: $2, fix: fix) })
+    }
+
+    /// The same for a finding whose fix is one edit (``OneEditFix``): `lint --fix` records the
+    /// edit without building a ``Fix``; a finding kept carries it as one.
+    package mutating func emit(_ rule: RuleDescriptor, at range: ByteRange, pointer: () -> JSONPointer,
+                              message: () -> RuleMessage, edit: () -> OneEditFix?) {
+        emit(rule, at: range, pointer: pointer, message: message, fix: { edit()?.fix },
+             offer: { $0?.add(id: $1, severity: $2, edit: edit) })
+    }
+
+    /// `emit(_:at:pointer:message:fix:)`, with `offer` giving a passing finding's fix to `lint
+    /// --fix`'s collector.
+    @inline(__always)
+    private mutating func emit(_ rule: RuleDescriptor, at range: ByteRange, pointer: () -> JSONPointer,
+                               message: () -> RuleMessage, fix: () -> Fix?,
+                               offer: (inout FixCandidates?, RuleID, Severity) -> Void) {
         let id = rule.id
         // The pointer and the words, each built at most once, and only when asked.
         var place: JSONPointer?
@@ -124,7 +141,7 @@ package struct DiagnosticSink: Sendable {
         guard let admission = gate.decide(id: id, severity: rule.defaultSeverity, pointer: located,
                                           words: { let words = words(); return (words.text, words.parts) }) else { return }
         if fixes != nil {
-            fixes?.add(id: id, severity: admission.severity, fix: fix)
+            offer(&fixes, id, admission.severity)
             if fixes?.keepsFindings != true { return }
         }
         func built() -> Diagnostic {

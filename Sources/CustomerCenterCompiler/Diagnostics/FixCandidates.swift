@@ -56,15 +56,30 @@ package struct FixCandidates: Sendable {
     /// Takes a finding as the gate reported it. `fix` is built only when the finding has one
     /// the run may apply.
     mutating func add(id: RuleID, severity: Severity, fix: () -> Fix?) {
+        count(id: id, severity: severity)
+        guard let fix = fix(), !fix.edits.isEmpty else { return }
+        let safe = fix.applicability == .safe
+        guard safe || takesUnsafe else { return }
+        records.append(fix.edits, whileBroken: safe && isTextRule(id))
+    }
+
+    /// Takes a finding whose fix is one edit (``OneEditFix``): recorded as it is, with no
+    /// ``Fix`` or array of edits built. `edit` is called only when the finding has a fix.
+    mutating func add(id: RuleID, severity: Severity, edit: () -> OneEditFix?) {
+        count(id: id, severity: severity)
+        guard let edit = edit() else { return }
+        let safe = edit.applicability == .safe
+        guard safe || takesUnsafe else { return }
+        records.append(edit.range, replacement: edit.replacement, whileBroken: safe && isTextRule(id))
+    }
+
+    /// Counts a finding that passed the gate.
+    private mutating func count(id: RuleID, severity: Severity) {
         findings += 1
         if severity == .error {
             errors += 1
             if id == syntaxRule { doesNotParse = true }
         }
-        guard let fix = fix(), !fix.edits.isEmpty else { return }
-        let safe = fix.applicability == .safe
-        guard safe || takesUnsafe else { return }
-        records.append(fix.edits, whileBroken: safe && isTextRule(id))
     }
 
     private mutating func isTextRule(_ id: RuleID) -> Bool {
@@ -104,6 +119,22 @@ package struct FixCandidates: Sendable {
             }
             for edit in edits { taken.insert(edit.range) }
             return body(edits)
+        }
+    }
+
+    /// `forEachChosen(_:)` when every fix is one edit and they come in one run in file order
+    /// (`FixRecords.forEachOneEditInOrder(_:)`): calls `body` with each chosen edit and returns
+    /// `true`; else calls nothing and returns `false`. Their starts do not descend, so an edit
+    /// can touch a chosen one only if it touches the last chosen: one chosen before the last
+    /// ends at or before the last one's start (they do not touch), so before this one's.
+    @inline(__always)
+    func forEachChosenOneEdit(_ body: (FixRecords.Edit) -> Void) -> Bool {
+        var last: ByteRange?
+        return records.forEachOneEditInOrder { edit, whileBroken in
+            guard !doesNotParse || whileBroken else { return }
+            if let last, TakenRanges.touch(last, edit.range) { return }
+            last = edit.range
+            body(edit)
         }
     }
 

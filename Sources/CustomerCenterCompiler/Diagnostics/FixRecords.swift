@@ -51,6 +51,8 @@ struct FixRecords: Sendable {
     private var replacements = ["", " "]
     /// How many fixes.
     private(set) var count = 0
+    /// Whether each fix is one edit (a whitespace fix is).
+    private(set) var everyFixIsOneEdit = true
     /// The bytes of every edit's replacement: the most a round can add to the text.
     private(set) var replacementBytes = 0
     /// Runs a round reads side by side at most (each fix read compares the runs' next starts).
@@ -58,8 +60,49 @@ struct FixRecords: Sendable {
 
     /// Adds a fix of `edits` (at least one) to the last run.
     mutating func append(_ edits: [TextEdit], whileBroken: Bool) {
+        if edits.count == 1, let edit = edits.first {
+            append(edit.range, replacement: edit.replacement, whileBroken: whileBroken)
+            return
+        }
         var start = Int.max
         for edit in edits { start = min(start, edit.range.start) }
+        let distance = startFix(at: start)
+        everyFixIsOneEdit = false
+        for edit in edits { replacementBytes += edit.replacement.utf8.count }
+        put(UInt(edits.count) << 1 | (whileBroken ? 1 : 0))
+        put(distance)
+        for edit in edits {
+            put(UInt(edit.range.start - start))
+            put(UInt(edit.range.count))
+            put(UInt(number(of: edit.replacement)))
+        }
+    }
+
+    /// Adds a fix of one edit, `range` replaced by `replacement`, to the last run: a rule whose
+    /// fixes are one edit each (``OneEditFix``) records them without an array of edits.
+    mutating func append(_ range: ByteRange, replacement: String, whileBroken: Bool) {
+        let distance = startFix(at: range.start)
+        replacementBytes += replacement.utf8.count
+        let kind: UInt = whileBroken ? 3 : 2, length = UInt(range.count), number = UInt(number(of: replacement))
+        // Every number under 128 (a whitespace fix): five bytes, the edit's offset from the fix's start 0.
+        if distance | length | number < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: kind))
+            bytes.append(UInt8(truncatingIfNeeded: distance))
+            bytes.append(0)
+            bytes.append(UInt8(truncatingIfNeeded: length))
+            bytes.append(UInt8(truncatingIfNeeded: number))
+            return
+        }
+        put(kind)
+        put(distance)
+        put(0)
+        put(length)
+        put(number)
+    }
+
+    /// Counts a fix starting at `start` into the last run (a new run first when it comes out of
+    /// order), and returns its distance from the run's fix before, as written.
+    private mutating func startFix(at start: Int) -> UInt {
         if start < runs[runs.count - 1].lastStart {
             // Out of order (another rule's fixes, on one thread): a new run, while they are few;
             // past that, the run is sorted when read.
@@ -70,32 +113,11 @@ struct FixRecords: Sendable {
             }
         }
         let last = runs.count - 1
-        let kind = UInt(edits.count) << 1 | (whileBroken ? 1 : 0), distance = Self.zigzag(start - runs[last].lastStart)
+        let distance = Self.zigzag(start - runs[last].lastStart)
         runs[last].lastStart = start
         runs[last].count += 1
         count += 1
-        for edit in edits { replacementBytes += edit.replacement.utf8.count }
-        if edits.count == 1, let edit = edits.first {
-            // One edit, every number under 128: five bytes.
-            let offset = UInt(edit.range.start - start), length = UInt(edit.range.count), number = UInt(number(of: edit.replacement))
-            if kind | distance | offset | length | number < 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: kind))
-                bytes.append(UInt8(truncatingIfNeeded: distance))
-                bytes.append(UInt8(truncatingIfNeeded: offset))
-                bytes.append(UInt8(truncatingIfNeeded: length))
-                bytes.append(UInt8(truncatingIfNeeded: number))
-                return
-            }
-            for value in [kind, distance, offset, length, number] { put(value) }
-            return
-        }
-        put(kind)
-        put(distance)
-        for edit in edits {
-            put(UInt(edit.range.start - start))
-            put(UInt(edit.range.count))
-            put(UInt(number(of: edit.replacement)))
-        }
+        return distance
     }
 
     /// Adds another collector's records as runs of their own, after these.
@@ -110,6 +132,7 @@ struct FixRecords: Sendable {
             runs.append(moved)
         }
         replacementBytes += other.replacementBytes
+        everyFixIsOneEdit = everyFixIsOneEdit && other.everyFixIsOneEdit
         // What this collector adds next is a run of its own again.
         if runs.count < Self.runLimit {
             runs.append(Run(offset: bytes.count))
@@ -175,6 +198,56 @@ struct FixRecords: Sendable {
             let edits = readEdits(at: position, of: candidate, shift: cursors[best].shift)
             if !body(Candidate(start: candidate.start, whileBroken: candidate.whileBroken), edits) { return }
         }
+    }
+
+    /// When every fix is one edit and they are one run read in its order (one rule's fixes, as
+    /// `l10n.whitespace`'s, the common case): calls `body` with each edit and whether its fix
+    /// applies while the file does not parse, in file order (as ``forEachInFileOrder(_:)``
+    /// would), and returns `true`. Otherwise calls nothing and returns `false`. Each record is
+    /// read where it is, five numbers, with nothing built.
+    @inline(__always)
+    func forEachOneEditInOrder(_ body: (Edit, Bool) -> Void) -> Bool {
+        guard everyFixIsOneEdit else { return false }
+        var only = -1
+        for index in runs.indices where runs[index].count > 0 {
+            guard only < 0 else { return false }
+            only = index
+        }
+        guard only >= 0 else { return true }
+        let run = runs[only]
+        guard run.inOrder else { return false }
+        let end = only + 1 < runs.count ? runs[only + 1].offset : bytes.count
+        bytes.withUnsafeBufferPointer { records in
+            var offset = run.offset, start = 0
+            while offset < end {
+                let kind = Self.get(&offset, in: records, end: end)
+                start += Self.unzigzag(Self.get(&offset, in: records, end: end))
+                // (The edit's distance from its fix's start: 0, the fix's only edit.)
+                let from = start + Int(Self.get(&offset, in: records, end: end))
+                let length = Int(Self.get(&offset, in: records, end: end)), number = Int(Self.get(&offset, in: records, end: end))
+                body(Edit(range: ByteRange(from, from + length), replacement: number < 2 ? number : number + run.replacementShift), kind & 1 != 0)
+            }
+        }
+        return true
+    }
+
+    /// The number at `offset` of `records` (moved past it), read no further than `end`.
+    @inline(__always)
+    private static func get(_ offset: inout Int, in records: UnsafeBufferPointer<UInt8>, end: Int) -> UInt {
+        // A number under 128, the common case: one byte.
+        if offset < end, records[offset] < 0x80 {
+            offset += 1
+            return UInt(records[offset - 1])
+        }
+        var value: UInt = 0, shift: UInt = 0
+        while offset < end {
+            let byte = records[offset]
+            offset += 1
+            value |= UInt(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return value
     }
 
     /// A fix's header as read: where it starts, its edits, and where they are.

@@ -19,24 +19,36 @@ extension FixCandidates {
                     (target + written).initialize(from: origin + from, count: to - from)
                     written += to - from
                 }
-                forEachChosen { edits in
-                    count += 1
-                    for edit in edits {
-                        guard edit.range.start > previous else {
-                            ordered = false
-                            return false
-                        }
-                        previous = edit.range.start
-                        let lower = max(cursor, min(edit.range.start, source.count)), upper = max(lower, min(edit.range.end, source.count))
-                        copy(cursor, lower)
-                        records.withReplacementUTF8(edit) { replacement in
-                            guard let target = output.baseAddress, let origin = replacement.baseAddress else { return }
-                            (target + written).initialize(from: origin, count: replacement.count)
-                            written += replacement.count
-                        }
-                        cursor = upper
+                // Writes one edit after the bytes before it.
+                func write(_ edit: FixRecords.Edit) {
+                    let lower = max(cursor, min(edit.range.start, source.count)), upper = max(lower, min(edit.range.end, source.count))
+                    copy(cursor, lower)
+                    records.withReplacementUTF8(edit) { replacement in
+                        guard let target = output.baseAddress, let origin = replacement.baseAddress else { return }
+                        (target + written).initialize(from: origin, count: replacement.count)
+                        written += replacement.count
                     }
-                    return true
+                    cursor = upper
+                }
+                // One rule's fixes of one edit each, in file order (no two chosen start at one
+                // offset: they would touch): written as they are read.
+                let oneEdits = forEachChosenOneEdit { edit in
+                    count += 1
+                    write(edit)
+                }
+                if !oneEdits {
+                    forEachChosen { edits in
+                        count += 1
+                        for edit in edits {
+                            guard edit.range.start > previous else {
+                                ordered = false
+                                return false
+                            }
+                            previous = edit.range.start
+                            write(edit)
+                        }
+                        return true
+                    }
                 }
                 if ordered { copy(cursor, source.count) } else { written = 0 }
             }

@@ -67,6 +67,13 @@ package struct RuleContext: Sendable {
         sink.emit(rule, at: range, pointer: pointer, message: message, fix: fix)
     }
 
+    /// The same for a finding whose fix is one edit: `lint --fix` records it without building a
+    /// ``Fix`` (`DiagnosticSink.emit(_:at:pointer:message:edit:)`).
+    package mutating func report(_ rule: RuleDescriptor, at range: ByteRange, pointer: () -> JSONPointer,
+                                message: () -> RuleMessage, edit: () -> OneEditFix?) {
+        sink.emit(rule, at: range, pointer: pointer, message: message, edit: edit)
+    }
+
     /// A note in this file.
     package func note(_ message: String, at range: ByteRange) -> DiagnosticNote {
         sink.note(message, at: range)

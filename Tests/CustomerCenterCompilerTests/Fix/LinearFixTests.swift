@@ -88,7 +88,7 @@ import TestSupport
             if random.next(2) == 0 { fixes.sort { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) } }
             let broken = random.next(4) == 0
             var candidates = FixCandidates(unsafe: false, textRules: [syntax, comment], syntaxRule: syntax)
-            if broken { candidates.add(id: syntax, severity: .error) { nil } }
+            if broken { candidates.add(id: syntax, severity: .error, fix: { nil }) }
             var simple: [Fix] = []
             // Consecutive fixes go here or to a collector taken back after them: emission order.
             var apart: FixCandidates?
@@ -110,6 +110,40 @@ import TestSupport
             #expect(applied.bytes == Self.simpleApply(simpleEdits, to: bytes), "round \(round)")
             #expect(candidates.chosenFixes(limit: 5) == expected.prefix(5).compactMap { message in edits.first { $0.message == message }?.edits },
                     "round \(round)")
+        }
+    }
+
+    /// Fixes of one edit offered as such (``OneEditFix``, as `l10n.whitespace` offers them, no
+    /// `Fix` built), in file order (one run, read as it is written and chosen against the last
+    /// chosen edit alone, `FixCandidates.forEachChosenOneEdit`) or not, are the simple choice and
+    /// splice of the same fixes; guesses are not taken, and while the file does not parse only
+    /// the text rules' fixes are.
+    @Test func oneEditFixesAreTheSimpleChoiceAndSplice() {
+        var random = SeededGenerator(seed: 571)
+        let syntax = RuleID("json.syntax"), comment = RuleID("json.comment"), other = RuleID("l10n.whitespace")
+        for round in 0..<600 {
+            let length = random.next(60)
+            let bytes = (0..<length).map { _ in UInt8(0x61 + random.next(26)) }
+            var fixes = Self.randomFixes(&random, length: length, count: round % 50 == 0 ? 400 : random.next(40)).map { fix in
+                Fix(message: fix.message, edits: [fix.edits[0]], applicability: random.next(8) == 0 ? .unsafe : .safe)
+            }
+            if round % 4 != 0 { fixes.sort { $0.edits[0].range.start < $1.edits[0].range.start } }
+            let broken = random.next(4) == 0
+            var candidates = FixCandidates(unsafe: false, textRules: [syntax, comment], syntaxRule: syntax)
+            if broken { candidates.add(id: syntax, severity: .error, fix: { nil }) }
+            var simple: [Fix] = []
+            for (index, fix) in fixes.enumerated() {
+                let id = index % 3 == 0 ? comment : other
+                candidates.add(id: id, severity: .warning) {
+                    OneEditFix(message: fix.message, range: fix.edits[0].range, replacement: fix.edits[0].replacement, applicability: fix.applicability)
+                }
+                if fix.applicability == .safe, !broken || id == comment { simple.append(fix) }
+            }
+            let expected = Self.simpleChoice(simple)
+            let applied = candidates.applied(to: bytes)
+            #expect(applied.count == expected.count, "round \(round)")
+            let edits = expected.compactMap { message in simple.first { $0.message == message } }.flatMap(\.edits)
+            #expect(applied.bytes == Self.simpleApply(edits, to: bytes), "round \(round)")
         }
     }
 }

@@ -57,7 +57,7 @@ package enum WhitespaceRule: ModelRule {
                 let range = ByteRange(literalStart + 1 + span.lowerBound, literalStart + 1 + span.upperBound)
                 context.report(rule, at: range, pointer: { entry.translations[index].text.pointer },
                                message: { .whitespace(defect.problem, in: label(entry, index)) },
-                               fix: { defect.fix(at: range) })
+                               edit: { defect.edit(at: range) })
             }
         }
     }
@@ -104,14 +104,17 @@ package enum WhitespaceRule: ModelRule {
         var replacement: String { self == .doubled ? " " : "" }
 
         /// The fix of the defect whose characters are the source's bytes `range`.
-        func fix(at range: ByteRange) -> Fix {
+        func fix(at range: ByteRange) -> Fix { edit(at: range).fix }
+
+        /// The same fix as the one edit it is (`lint --fix` records it without a ``Fix``).
+        func edit(at range: ByteRange) -> OneEditFix {
             let message: String
             switch self {
             case .leading: message = "remove the leading whitespace"
             case .doubled: message = "write one space"
             case .trailing: message = "remove the trailing whitespace"
             }
-            return Fix(message: message, edits: [TextEdit(range: range, replacement: replacement)], applicability: .safe)
+            return OneEditFix(message: message, range: range, replacement: replacement, applicability: .safe)
         }
     }
 
