@@ -39,6 +39,22 @@ for file in "$name.tar.gz" "$name.tar.gz.sha256" customer-center.artifactbundle.
 done
 [ -z "$(git status --porcelain)" ] || { git status --short; fail "release.sh left files git does not ignore"; }
 
+echo "release: the tool's generic types are reached through their metadata accessors, not by name"
+# release.sh compiles with -disable-concrete-type-metadata-mangled-name-accessors (docs/performance.md,
+# "The start"): the unstripped binary then holds no demangling cache variable (a symbol ending in MD)
+# of the tool's own modules; the Swift runtime's static libraries keep theirs.
+built=.build-static/release/customer-center
+if command -v nm > /dev/null; then
+  nm "$built" > "$scratch/symbols.txt" 2>&1 || true
+  grep -q '22CustomerCenterCompiler' "$scratch/symbols.txt" || fail "$built has no symbol table to check"
+  by_name="$(grep -E ' [a-zA-Z] \$s.*(CustomerCenter|JSONSyntax|PlatformLayer|ProcessSupport|RevenueCatAPI|customer_center).*MD$' "$scratch/symbols.txt" || true)"
+  [ -z "$by_name" ] || { echo "$by_name" | head -5; fail "the release build instantiates the tool's generic types by mangled name ($(echo "$by_name" | wc -l) types): is the flag gone from release.sh?"; }
+elif [ "${CUSTOMER_CENTER_REQUIRE_TOOLS:-}" = 1 ]; then
+  fail "nm (binutils) is needed to check the release build's metadata access"
+else
+  echo "  skipped: nm (binutils) is not installed"
+fi
+
 echo "release: checksums verify (sha256sum -c), and a changed byte does not"
 (cd dist && sha256sum -c "$name.tar.gz.sha256" && sha256sum -c customer-center.artifactbundle.zip.sha256)
 cp "dist/$name.tar.gz" "$scratch/$name.tar.gz" && cp "dist/$name.tar.gz.sha256" "$scratch/"
