@@ -151,6 +151,16 @@ if CommandLine.arguments.contains("--targets-only") {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
+// `--start-only [--release-build DIR]`: `lint` of the default config against a hello-world built the
+// same way, the source build and DIR's release build (StartBench.swift).
+if CommandLine.arguments.contains("--start-only") {
+    let releaseBuild = CommandLine.arguments.firstIndex(of: "--release-build").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? URL(fileURLWithPath: CommandLine.arguments[index + 1]) : nil
+    }
+    startBenchmarks(quick: quick, releaseBuild: releaseBuild)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 // `--strings-only [--baseline DIR]`: `strings export` and `strings import` of 5,000 keys × 32 locales against `lint` (StringsBench.swift).
 if CommandLine.arguments.contains("--strings-only") {
     let baseline = CommandLine.arguments.firstIndex(of: "--baseline").flatMap { index in
