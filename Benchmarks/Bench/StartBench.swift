@@ -15,12 +15,16 @@ struct StartBuild {
     var floor: URL
 }
 
-/// `--start-only [--release-build DIR]`: the source build (this folder's `customer-center` and
-/// `startup-floor`) and, given DIR, the release build there (both built with the release script's
-/// flags, docs/performance.md), interleaved round by round.
-func startBenchmarks(quick: Bool, releaseBuild: URL?) {
+/// `--start-only [--baseline DIR] [--release-build DIR]`: the source build (this folder's
+/// `customer-center` and `startup-floor`), another source build of the tool (`--baseline`, against
+/// the same floor) and the release build (both built with the release script's flags,
+/// docs/performance.md), interleaved round by round.
+func startBenchmarks(quick: Bool, baseline: URL?, releaseBuild: URL?) {
     let rounds = quick ? 41 : 201
     var builds = [StartBuild(name: "source build (`swift build -c release`)", tool: tool, floor: floor)]
+    if let folder = baseline {
+        builds.append(StartBuild(name: "baseline \(folder.path)", tool: folder.appendingPathComponent("customer-center"), floor: floor))
+    }
     if let folder = releaseBuild {
         let release = StartBuild(
             name: "release build (`--static-swift-stdlib`, Scripts/release.sh's flags)",
@@ -47,9 +51,9 @@ func startBenchmarks(quick: Bool, releaseBuild: URL?) {
         let pairs = Timing(samples: zip(times[index].lint, times[index].floor).map { $0 / $1 })
         print("| \(build.name) | \(ms(Timing(samples: times[index].floor).median)) | \(ms(Timing(samples: times[index].lint).median)) | \(ratio(pairs.median)) |")
     }
-    if builds.count == 2 {
+    if releaseBuild != nil, let last = times.last {
         // Not like with like: shown only to say how much of a ratio is the build, not the tool.
-        let crossed = Timing(samples: zip(times[1].lint, times[0].floor).map { $0 / $1 })
+        let crossed = Timing(samples: zip(last.lint, times[0].floor).map { $0 / $1 })
         print("\nThe release build's `lint` ÷ the source build's hello-world (not like with like): \(ratio(crossed.median))")
     }
     try? FileManager.default.removeItem(at: defaultURL)

@@ -151,13 +151,15 @@ if CommandLine.arguments.contains("--targets-only") {
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }
-// `--start-only [--release-build DIR]`: `lint` of the default config against a hello-world built the
-// same way, the source build and DIR's release build (StartBench.swift).
+// `--start-only [--baseline DIR] [--release-build DIR]`: `lint` of the default config against a
+// hello-world built the same way: the source build, another one, a release build (StartBench.swift).
 if CommandLine.arguments.contains("--start-only") {
-    let releaseBuild = CommandLine.arguments.firstIndex(of: "--release-build").flatMap { index in
-        index + 1 < CommandLine.arguments.count ? URL(fileURLWithPath: CommandLine.arguments[index + 1]) : nil
+    func folder(after flag: String) -> URL? {
+        CommandLine.arguments.firstIndex(of: flag).flatMap { index in
+            index + 1 < CommandLine.arguments.count ? URL(fileURLWithPath: CommandLine.arguments[index + 1]) : nil
+        }
     }
-    startBenchmarks(quick: quick, releaseBuild: releaseBuild)
+    startBenchmarks(quick: quick, baseline: folder(after: "--baseline"), releaseBuild: folder(after: "--release-build"))
     try? FileManager.default.removeItem(at: work)
     exit(0)
 }

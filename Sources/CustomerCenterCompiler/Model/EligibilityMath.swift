@@ -26,11 +26,34 @@ enum EligibilityMath {
         }
     }
 
+    /// A bound for each quantity. Two fields, not a `[ConditionType: Bound]`: that dictionary's
+    /// first use looked up `ConditionType: Hashable` through every conformance record at each start
+    /// (docs/performance.md, "The start").
+    private struct PerQuantity {
+        var firstSeen: Bound?
+        var timeSinceFirstPurchase: Bound?
+
+        subscript(type: ConditionType) -> Bound? {
+            get {
+                switch type {
+                case .firstSeen: firstSeen
+                case .timeSinceFirstPurchase: timeSinceFirstPurchase
+                }
+            }
+            set {
+                switch type {
+                case .firstSeen: firstSeen = newValue
+                case .timeSinceFirstPurchase: timeSinceFirstPurchase = newValue
+                }
+            }
+        }
+    }
+
     /// A contradiction: the condition that makes the set empty and the one it conflicts with
     /// (`nil` for "less than 0 seconds", which contradicts itself).
     static func contradiction(_ offer: Offer) -> (Bound, Bound?)? {
-        var tightestGreater: [ConditionType: Bound] = [:]
-        var tightestSmaller: [ConditionType: Bound] = [:]
+        var tightestGreater = PerQuantity()
+        var tightestSmaller = PerQuantity()
         for bound in bounds(offer) {
             if !bound.greater, bound.amount == 0 { return (bound, nil) }
             if bound.greater {

@@ -40,6 +40,9 @@ package struct InputDiscovery {
     /// file that is neither format is skipped with a note; the others are left out silently.
     package mutating func inputs(_ arguments: [String], stdinName: String?, forceExclude: Bool = false) -> [RunInput] {
         var result: [RunInput] = []
+        // Most runs name one file: the set is made for a second (its first insertion looked up
+        // `FileIdentity: Hashable` through every conformance record, docs/performance.md "The start").
+        var first: FileIdentity?
         var seen = Set<FileIdentity>()
         var stdinSeen = false
         func add(_ input: RunInput) {
@@ -47,7 +50,12 @@ package struct InputDiscovery {
                 guard !stdinSeen else { return }
                 stdinSeen = true
             } else if let identity = FileIdentity(path: input.path) {
-                guard seen.insert(identity).inserted else { return }
+                if let first {
+                    if seen.isEmpty { seen.insert(first) }
+                    guard seen.insert(identity).inserted else { return }
+                } else {
+                    first = identity
+                }
             } else if result.contains(where: { $0.path == input.path }) {
                 return
             }

@@ -10,12 +10,19 @@ package enum InapplicablePathRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}, "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "cancel", "type": ↓"CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring())
 
-    static let needsSubscription: Set<PathType> = [.cancel, .refundRequest, .changePlans]
+    /// The paths that act on an active subscription. A switch, not a `Set<PathType>`: the set's
+    /// first use looked up `PathType: Hashable` through every conformance record at each start.
+    static func needsSubscription(_ kind: PathType) -> Bool {
+        switch kind {
+        case .cancel, .refundRequest, .changePlans: true
+        default: false
+        }
+    }
 
     package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens where screen.key.as(ScreenType.self) == .noActive {
             for path in screen.paths {
-                guard let type = path.type, let kind = path.kind, needsSubscription.contains(kind) else { continue }
+                guard let type = path.type, let kind = path.kind, needsSubscription(kind) else { continue }
                 context.report(.inapplicablePath(type.value),
                                on: type)
             }
