@@ -4,7 +4,7 @@ import Foundation
 // The start (docs/performance.md "The start"): `lint` of the default config against a Swift
 // binary that prints one line, each pair built the same way. A start-up floor is only a yardstick
 // for a tool linked like it: a hello-world with the Swift runtime inside it (`--static-swift-stdlib`,
-// as the release archive is built) starts in about half the time of one that loads the runtime's
+// as the release archive is built) starts in about 0.6× the time of one that loads the runtime's
 // shared libraries (as `swift build` links), so the release binary is compared with a floor built
 // as it is, and the source build with the floor built beside it.
 
