@@ -31,12 +31,17 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
     try? DefaultConfig.json().write(to: defaultURL, atomically: true, encoding: .utf8)
     try? ConfigGenerator.config(paths: ConfigGenerator.paths(forBytes: 41_000_000)).write(to: big, atomically: true, encoding: .utf8)
     let bigBytes = (try? FileManager.default.attributesOfItem(atPath: big.path)[.size] as? Int) ?? 0
+    // Issue 56 item 7: the strings section's config (StringsBench.swift), exported into a new folder each round.
+    let strings = work.appendingPathComponent("t-strings.json"), stringsOut = work.appendingPathComponent("t-strings-out")
+    let stringsText = ConfigGenerator.config(paths: ConfigGenerator.paths(forKeys: 5_000))
+    try? stringsText.write(to: strings, atomically: true, encoding: .utf8)
+    let exports = ["xliff", "po"].map { ["strings", "export", "--format", $0, "--out-dir", stringsOut.path, strings.path] }
     func fresh() {
         try? FileManager.default.removeItem(at: copy)
         try? FileManager.default.copyItem(at: heavy, to: copy)
     }
     // times[tool][measure]
-    let measures = ["clean", "heavy", "fix", "default", "compile", "big", "floor", "recompile"]
+    let measures = ["clean", "heavy", "fix", "default", "compile", "big", "floor", "recompile", "strings lint", "export xliff", "export po"]
     var times = Array(repeating: Array(repeating: [Double](), count: measures.count), count: tools.count)
     var simd: [Double] = []
     var why = ""
@@ -54,6 +59,11 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
             times[index][5].append(spawn(binary, ["lint", "--format", "compact", big.path]).seconds)
             times[index][6].append(spawn(floor, []).seconds)
             times[index][7].append(spawn(binary, ["compile", "--out-dir", sameDirs[index], defaultURL.path]).seconds)
+            times[index][8].append(spawn(binary, ["lint", "--format", "compact", strings.path]).seconds)
+            for (offset, export) in exports.enumerated() {
+                try? FileManager.default.removeItem(at: stringsOut)
+                times[index][9 + offset].append(spawn(binary, export).seconds)
+            }
         }
         let parsed = simdjsonParse(big, runs: 3)
         if let seconds = parsed.seconds { simd.append(seconds) } else { why = parsed.why }
@@ -66,6 +76,11 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
         fresh()
         let fixPeak = peakMemory(of: tools[index], ["lint", "--fix", "--format", "compact", copy.path])
         let bigPeak = peakMemory(of: tools[index], ["lint", "--format", "compact", big.path])
+        let exportPeaks = exports.map { export in
+            try? FileManager.default.removeItem(at: stringsOut)
+            return peakMemory(of: tools[index], export)
+        }
+        let exportBound = Double(2 * stringsText.utf8.count + 16 * 1_048_576)
         let simdRatio = simd.isEmpty ? "not measured: \(why)" : ratio(Timing(samples: zip(times[index][5], simd).map { $0 / $1 }).median)
         columns.append([
             "\(ratio(paired(index, 1, 0))) (\(ms(median(index, 1))) ÷ \(ms(median(index, 0))))",
@@ -76,6 +91,10 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
             "\(ratio(Double(bigPeak) / (1.5 * Double(bigBytes) + 16 * 1_048_576))) (\(mb(bigPeak)))",
             "\(ratio(paired(index, 3, 6))) (\(ms(median(index, 3))) ÷ \(ms(median(index, 6))))",
             "\(ratio(paired(index, 7, 3))) (\(ms(median(index, 7))) ÷ \(ms(median(index, 3))))",
+            "\(ratio(paired(index, 9, 8))) (\(ms(median(index, 9))) ÷ \(ms(median(index, 8))))",
+            "\(ratio(paired(index, 10, 8))) (\(ms(median(index, 10))))",
+            "\(ratio(Double(exportPeaks[0]) / exportBound)) (\(mb(exportPeaks[0])))",
+            "\(ratio(Double(exportPeaks[1]) / exportBound)) (\(mb(exportPeaks[1])))",
         ])
     }
     let rows = [
@@ -87,6 +106,10 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
         ("peak of that `lint` ÷ (1.5 × file + 16 MiB)", "≤ 1×"),
         ("`lint` of the default config ÷ a Swift hello-world process built the same way (`swift build -c release`; the release build: `--start-only`)", "≤ 1.5×"),
         ("`compile --out-dir` of it again into the same folder, the config unchanged, ÷ its `lint`", "(no target)"),
+        ("`strings export` of \(mb(stringsText.utf8.count)) (5,000 keys × 32 locales, XLIFF) ÷ its `lint` (issue 56)", "≤ 5×"),
+        ("`strings export --format po` of it ÷ its `lint`", "≤ 5×"),
+        ("peak of that XLIFF export ÷ (2 × config + 16 MiB)", "≤ 1×"),
+        ("peak of that PO export ÷ (2 × config + 16 MiB)", "≤ 1×"),
     ]
     print("\n## The targets (issue 57; whole processes, median of \(rounds) interleaved rounds, ratios round by round)\n")
     print("| ratio | " + (baseline == nil ? "" : "baseline | ") + "this build | target |")
@@ -96,5 +119,5 @@ func targetBenchmarks(quick: Bool, baseline: URL?) {
         print("| \(label) | " + cells.joined(separator: " | ") + " | \(target) |")
     }
     print("\nsimdjson: the median of 3 parses in one Python process (pysimdjson), each round; the keystroke targets are in `--lsp-only`.")
-    for url in [heavy, clean, copy, defaultURL, big, outDir, sameDir] { try? FileManager.default.removeItem(at: url) }
+    for url in [heavy, clean, copy, defaultURL, big, outDir, sameDir, strings, stringsOut] { try? FileManager.default.removeItem(at: url) }
 }

@@ -40,6 +40,22 @@ import TestSupport
         #expect(try String(contentsOfFile: config, encoding: .utf8) == expected)
     }
 
+    /// The config is rewritten only if it still holds what the import read (docs/translation.md,
+    /// "Exit codes"): edited meanwhile, it is left as the other edit left it, exit 3, and the
+    /// summary does not say "imported".
+    @Test func aConfigEditedBetweenItsReadsIsLeftAsItIsExitThree() throws {
+        let (config, po, original) = try Self.setUp()
+        try Self.edit(po, "msgstr \"Zu teuer\"", "msgstr \"Viel zu teuer\"")
+        // The debug binary appends a space to the config just before the rename (FileSystem+Write.swift).
+        let raced = try CLI.run(["strings", "import", config, po], environment: ["CUSTOMER_CENTER_TEST_FAULT": "modify-before-rename"])
+        #expect(raced.status == 3, "\(raced.stderr)")
+        #expect(raced.stderr.contains("changed on disk after this run read it; left as it is"), "\(raced.stderr)")
+        #expect(raced.stderr.contains("unchanged: it could not be written (below); 1 translation not imported") && !raced.stderr.contains("imported 1"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == original + Data(" ".utf8), "the other edit, not the import")
+        let folder = URL(fileURLWithPath: config).deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["customer_center.json", "de.po"], "no temporary file left")
+    }
+
     @Test func refusedUnitsAreExitOneAsFindingsInEveryFormat() throws {
         let (config, po, original) = try Self.setUp()
         try Self.edit(po, "msgstr \"Bleib noch einen Monat zum halben Preis.\"", "msgstr \"Bleib noch einen Monat für {{ preis }}.\"")

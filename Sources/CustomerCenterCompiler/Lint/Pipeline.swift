@@ -79,8 +79,8 @@ package enum Pipeline {
     /// no schema walk, no rule.
     private static func decoded(_ request: PipelineRequest) -> (analysis: Analysis, gate: FindingGate) {
         let source = request.source
-        let document = DocumentReader.read(source, inputFormat: request.policy.options.inputFormat, plan: request.plan,
-                                           issueLimit: request.syntaxIssueLimit)
+        let document = DocumentReader.read(source, inputFormat: request.policy.options.inputFormat, collectingTable: request.collectsTable,
+                                           plan: request.plan, issueLimit: request.syntaxIssueLimit)
         var sink = DiagnosticSink(file: source.path)
         DocumentReader.emitSyntax(of: document, into: &sink)
         var analysis = Analysis(report: FileReport(source: source, diagnostics: sink.diagnostics), config: nil, format: nil,
@@ -94,11 +94,12 @@ package enum Pipeline {
 
     /// The syntax findings and the config of `source` read as `inputFormat` (detected when
     /// `nil`), without a rule: a request stopped after the decode (or, with `.resolve`, the
-    /// config resolved too), on the calling thread.
+    /// config resolved too), on the calling thread (on `plan`'s threads, reading the string
+    /// table as `lint` reads it, with `likeLint`: `strings export` and `import`).
     package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil,
-                               stopAfter stage: PipelineRequest.Stage = .decode) -> Analysis {
+                               stopAfter stage: PipelineRequest.Stage = .decode, likeLint: Bool = false) -> Analysis {
         var request = PipelineRequest(source, options: LintOptions(inputFormat: inputFormat))
-        (request.stopAfter, request.plan) = (stage, .oneThread)
+        (request.stopAfter, request.plan, request.collectsTable) = likeLint ? (stage, ExecutionPlan(), true) : (stage, .oneThread, false)
         return run(request).analysis
     }
 }
@@ -130,6 +131,9 @@ package struct PipelineRequest: Sendable {
     /// Keep the syntax tape in the analysis (`Analysis.tape`): the language server reads the
     /// cursor's place on it after an edit. Off for runs: the tape would stay beside the model.
     package var keepsTape = false
+    /// A request stopped before the rules reads the string table into its columns, not onto the
+    /// tape, as `lint` does (``DocumentReader/read(_:inputFormat:decoding:collectingTable:plan:issueLimit:)``).
+    package var collectsTable = false
     /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
     /// a file found by name in a directory walk is skipped, not reported, when it is one.
     package var sniffsOtherKinds = false

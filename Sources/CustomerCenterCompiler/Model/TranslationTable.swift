@@ -165,6 +165,9 @@ package struct Translations: RandomAccessCollection, Sendable {
         return Translation(table: table, record: Int(lower) + position, in: parent, key: key)
     }
 
+    /// The table's numbers of these texts (`strings export` reads them through the table).
+    var records: Range<Int> { Int(lower)..<Int(upper) }
+
     /// The table's number of the text at `position`.
     private func record(_ position: Int) -> Int {
         precondition(position >= 0 && position < endIndex, "Translations: index out of range")

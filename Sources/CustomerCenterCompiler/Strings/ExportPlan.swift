@@ -5,32 +5,53 @@
 
 import JSONSyntax
 package struct ExportPlan {
-    /// A key to export: its entry, its default text (the units' source), its line in the config,
-    /// and where its written parts are in `parts` (``ExportPlan/add(_:entry:source:line:notes:)`` says which).
+    /// A key to export, as each file's loop reads it: plain numbers, nothing reference-counted
+    /// (a file's loop reads 5,000 of them): where its texts are in the config's translation
+    /// table, where its written parts are in `parts` (``ExportPlan/add(_:entry:source:line:notes:)``
+    /// says which), and its placeholders and boxes as numbers of the plan's lists.
     struct Key {
-        var key: String
-        var entry: StringEntry
-        var source: String
-        var line: Int
+        /// Its texts: records of ``table``.
+        var records: Range<Int>
         /// Whether XML can carry the source (`XLIFFWriter.isRepresentable`).
         var isRepresentable: Bool
-        /// Its first note (where it is shown), its placeholders' names, the boxes it is shown in.
+        /// Its placeholders' names: a range of ``placeholderIDs`` (numbers of ``placeholderNames``).
+        var placeholders: Range<Int>
+        /// The boxes it is shown in: a number of ``roomSets``, `-1` for none.
+        var roomSet: Int
+        var head: Range<Int>, middle: Range<Int>, tail: Range<Int>
+    }
+
+    /// What a key's unit says that each file's loop does not read: its name, its default text
+    /// (the units' source), its line in the config, its first note (where it is shown), its
+    /// placeholders' names and the source's `<ph>` ids (XLIFF), which the target's placeholders take.
+    struct KeyDetail {
+        var key: String
+        var source: String
+        var line: Int
         var usage: String
         var placeholders: [String]
-        var rooms: [TextLimit]
-        /// The source's `<ph>` ids (XLIFF), which the target's placeholders take.
         var sourceIDs: [(spelling: String, id: Int)]
-        var head: Range<Int>, middle: Range<Int>, tail: Range<Int>
     }
 
     let source: SourceFile
     let format: StringsFormat
-    let resolved: ResolvedConfig
+    /// The config's texts (its translation table, over the config's bytes): all a file reads of
+    /// the resolved config, which is let go once the keys' parts are written.
+    let table: TranslationTable
+    /// The config's default locale, normalized (`nil`: none).
+    let defaultLocale: String?
     /// The default locale as the config writes it (the files' source language).
     let defaultCode: String
     private(set) var keys: [Key] = []
+    private(set) var details: [KeyDetail] = []
     /// The keys' written parts, one after another.
     private(set) var parts: [UInt8] = []
+    /// The placeholders' names, each once, and the keys' lists of them by number.
+    private(set) var placeholderNames: [String] = []
+    private var placeholderNumbers: [String: Int] = [:]
+    private(set) var placeholderIDs: [Int] = []
+    /// The lists of boxes keys are shown in, each once.
+    private(set) var roomSets: [[TextLimit]] = []
     /// The locales to export, one file each, as the config writes them.
     package let locales: [String]
     /// Keys left out: no screen or SDK label uses them (without `--include-unused`).
@@ -49,7 +70,8 @@ package struct ExportPlan {
     init(source: SourceFile, format: StringsFormat, resolved: ResolvedConfig, locales: [String]) {
         self.source = source
         self.format = format
-        self.resolved = resolved
+        self.table = resolved.strings.entries.storage.table
+        self.defaultLocale = resolved.defaultLocale
         self.locales = locales
         let defaultLocale = resolved.defaultLocale ?? ""
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
@@ -58,6 +80,7 @@ package struct ExportPlan {
     /// Room for `count` keys and their parts.
     mutating func reserve(keys count: Int) {
         keys.reserveCapacity(count)
+        details.reserveCapacity(count)
         parts.reserveCapacity(count * (format == .xliff ? 640 : 320))
     }
 
@@ -107,9 +130,24 @@ package struct ExportPlan {
             }
         }
         parts = out.bytes
-        keys.append(Key(key: key, entry: entry, source: text, line: line, isRepresentable: XLIFFWriter.isRepresentable(text), usage: usage,
-                        placeholders: TranslatorNotes.placeholderNames(text), rooms: notes.rooms[key]?.map(\.room) ?? [], sourceIDs: ids,
-                        head: head, middle: middle, tail: tail))
+        let names = TranslatorNotes.placeholderNames(text)
+        let firstName = placeholderIDs.count
+        for name in names {
+            if placeholderNumbers[name] == nil {
+                placeholderNumbers[name] = placeholderNames.count
+                placeholderNames.append(name)
+            }
+            placeholderIDs.append(placeholderNumbers[name] ?? 0)
+        }
+        var roomSet = -1
+        if let rooms = notes.rooms[key]?.map(\.room), !rooms.isEmpty {
+            // A handful of distinct lists (a box is a kind of place on a screen).
+            roomSet = roomSets.firstIndex(of: rooms) ?? roomSets.count
+            if roomSet == roomSets.count { roomSets.append(rooms) }
+        }
+        keys.append(Key(records: entry.translations.records, isRepresentable: XLIFFWriter.isRepresentable(text),
+                        placeholders: firstName..<placeholderIDs.count, roomSet: roomSet, head: head, middle: middle, tail: tail))
+        details.append(KeyDetail(key: key, source: text, line: line, usage: usage, placeholders: names, sourceIDs: ids))
     }
 
     /// Builds the file of each of ``locales`` in turn and hands it to `body` (with how many files

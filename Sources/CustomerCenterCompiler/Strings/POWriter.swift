@@ -78,6 +78,17 @@ enum POWriter {
         out.append(quoted(value))
     }
 
+    /// ``append(quoted:to:)-(String,_)`` of a text's UTF-8 bytes.
+    static func append(quoted value: UnsafeBufferPointer<UInt8>, to out: inout ExportBytes) {
+        guard value.contains(0x0A) else {
+            out.append("\"")
+            out.append(value, escaping: .poString)
+            out.append("\"")
+            return
+        }
+        out.append(quoted(String(decoding: value, as: UTF8.self)))
+    }
+
     /// A PO string: one line, or, when the text has line breaks, `""` then one line per line of
     /// the text (each ending in its `\n`), as gettext's tools write it.
     static func quoted(_ value: String) -> String {

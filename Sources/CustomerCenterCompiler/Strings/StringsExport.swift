@@ -23,7 +23,7 @@ package enum StringsExport {
     package static func prepare(_ source: SourceFile, format: StringsFormat, locales: [String]? = nil,
                                 includeUnused: Bool = false) -> Result<ExportPlan, ExportRefusal> {
         let resolved: ResolvedConfig
-        switch StringsConfig.resolve(source) {
+        switch StringsConfig.resolve(source, likeLint: true) {
         case .success(let config): resolved = config
         case .failure(let failure): return .failure(.unusableConfig(reason: failure.reason, report: failure.report))
         }
@@ -60,25 +60,6 @@ package enum StringsExport {
             plan.add(key, entry: entry, source: text, line: source.location(of: entry.key.range.start).line, notes: notes)
         }
         return .success(plan)
-    }
-
-    /// What a unit of `entry` for `locale` (`normalized`: normalized) offers: the locale's own
-    /// text when it has one, else the text customers see instead (the language's, offered for
-    /// review) or nothing; and the note that says which, when it is not the locale's own.
-    static func target(of entry: StringEntry, locale: String, normalized: String, resolved: ResolvedConfig) -> (text: String, state: UnitState, note: String?) {
-        let translations = entry.translations
-        if let exact = translations.firstIndex(normalizedLocale: normalized) {
-            if translations.textIsEmpty(at: exact) {
-                return ("", .missing, "The config has an empty '\(locale)' text: customers see a blank label until it is translated.")
-            }
-            return (translations[exact].textValue, .translated, nil)
-        }
-        if let found = ResolvedConfig.lookup(entry, locale: locale, defaultLocale: resolved.defaultLocale),
-           case .language = found.origin, !found.translation.textIsEmpty {
-            return (found.translation.textValue, .fallingBack(locale: found.translation.localeCode),
-                    "Until this is translated customers see the '\(found.translation.localeCode)' text, offered here to review: confirm or change it.")
-        }
-        return ("", .missing, nil)
     }
 }
 

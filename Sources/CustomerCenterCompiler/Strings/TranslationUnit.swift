@@ -99,8 +99,10 @@ package struct UnusableConfig: Error, Sendable {
 /// The config as a translation job reads it: parsed, decoded, resolved and authoring.
 enum StringsConfig {
     /// The resolved authoring config of `source`, or why there is none.
-    static func resolve(_ source: SourceFile) -> Result<ResolvedConfig, UnusableConfig> {
-        let analysis = Pipeline.decode(source, stopAfter: .resolve)
+    /// `likeLint`: read as `lint` reads it (the table into its columns, on every core), as
+    /// `strings export` does.
+    static func resolve(_ source: SourceFile, likeLint: Bool = false) -> Result<ResolvedConfig, UnusableConfig> {
+        let analysis = Pipeline.decode(source, stopAfter: .resolve, likeLint: likeLint)
         let errors = analysis.report.diagnostics.filter { $0.severity == .error && $0.id.descriptor?.isSyntax == true }
         if !errors.isEmpty {
             return .failure(UnusableConfig(config: source.path, problem: "has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))

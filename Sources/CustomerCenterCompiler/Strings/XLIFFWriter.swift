@@ -137,12 +137,36 @@ enum XLIFFWriter {
     /// `EF BF BF` in UTF-8), read from its bytes.
     static func isRepresentable(_ value: String) -> Bool {
         var value = value
-        return value.withUTF8 { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
-                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+        return value.withUTF8 { isRepresentable($0) }
+    }
+
+    /// ``isRepresentable(_:)-(String)`` of a text's UTF-8 bytes, eight at a time: a word with
+    /// no byte below 0x20 and no 0xEF (most) is passed over whole.
+    static func isRepresentable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte below 0x20, or a byte 0xEF (a zero byte of word ^ 0xEFEF…), sets some high bit here.
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let flipped = word ^ (ones &* 0xEF)
+                let ef = (flipped &- ones) & ~flipped & highs
+                if below | ef == 0 {
+                    index += 8
+                    continue
+                }
             }
-            return true
+            // This word (or the last bytes), byte by byte.
+            for at in index..<min(index + 8, count) {
+                let byte = base[at]
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
+                if byte == 0xEF, at + 2 < count, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
+            }
+            index += 8
         }
+        return true
     }
 }

@@ -62,18 +62,16 @@ extension ExportStrings: Job {
             context.log.record(.refused(message: refusal.message, help: refusal.help))
             return []
         }
-        // Each file is built, written and let go before the next is built.
-        var writer = StringsExport.Writer(to: destination, config: config)
-        var lines: [String] = [], printed = ""
+        // Each file is written on a thread of its own while the next is built, and let go.
+        let written = ExportedFiles(StringsExport.Writer(to: destination, config: config))
         do {
-            try plan.forEachFile { (file, _) throws(FileSystem.Failure) in
-                if let text = try writer.write(file) { printed += text }
-                lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
-            }
+            try plan.writeEachFile { (file, _) throws(FileSystem.Failure) in try written.write(file) }
         } catch {
             context.log.record(.writeFailed(path: directory ?? output ?? config, message: error.message))
             return []
         }
+        let printed = written.printed
+        var lines = written.lines
         if !printed.isEmpty { context.log.print(printed) }
         if !plan.unusedLeftOut.isEmpty {
             lines.append("note: left out \(MessageText.count(plan.unusedLeftOut.count, "key")) no screen uses (--include-unused exports them): \(listed(plan.unusedLeftOut))")
@@ -91,5 +89,20 @@ extension ExportStrings: Job {
     private func listed(_ keys: [String]) -> String {
         guard !verbose, keys.count > Self.listedKeys else { return keys.joined(separator: ", ") }
         return keys.prefix(Self.listedKeys).joined(separator: ", ") + " … and \(keys.count - Self.listedKeys) more (--verbose lists them all)"
+    }
+}
+
+/// What `strings export` wrote, as its writer thread records it (the one thread that uses it
+/// until the export joins it): the writer, the text for standard output, a line per file.
+private final class ExportedFiles: @unchecked Sendable {
+    var writer: StringsExport.Writer
+    var printed = ""
+    var lines: [String] = []
+
+    init(_ writer: StringsExport.Writer) { self.writer = writer }
+
+    func write(_ file: ExportedFile) throws(FileSystem.Failure) {
+        if let text = try writer.write(file) { printed += text }
+        lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
     }
 }
