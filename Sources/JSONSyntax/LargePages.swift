@@ -27,8 +27,16 @@ package enum LargePages {
     /// used (about 5 MB of a 41 MB lint's peak). Past its first 2 MiB, a buffer that is filled far
     /// still takes its faults in large pages.
     package static func adviseReservation(_ base: UnsafeMutableRawPointer, count: Int) {
-        guard count > smallPagesFirst else { return }
-        advise(base + smallPagesFirst, count: count - smallPagesFirst)
+        guard let (start, length) = reservationPages(UInt(bitPattern: base), count: count),
+              let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        OS.adviseHugePages(pointer, length)
+    }
+
+    /// The whole pages ``adviseReservation(_:count:)`` advises: those past the first
+    /// `smallPagesFirst` bytes, or `nil` when what is left is under the threshold.
+    static func reservationPages(_ address: UInt, count: Int) -> (start: UInt, length: Int)? {
+        guard count > smallPagesFirst else { return nil }
+        return pages(address + UInt(smallPagesFirst), count: count - smallPagesFirst)
     }
 
     /// The whole 4 KiB pages inside `count` bytes from `address`, or `nil` under the threshold.
