@@ -185,16 +185,27 @@ package struct TextIndex: Sendable {
             // Sixteen bytes a step, and the sixteen after each byte: a space before a space is
             // a doubled space, across steps too (the pairs up to the byte after the last step's).
             let open = SIMD16<UInt8>(repeating: 0x7B), close = SIMD16<UInt8>(repeating: 0x7D), space = SIMD16<UInt8>(repeating: 0x20)
-            while i + 17 <= bytes.count, !(hasBrace && doubled) {
-                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                let next = base.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self)
+            func step(_ at: Int) {
+                let v = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+                let next = base.loadUnaligned(fromByteOffset: at + 1, as: SIMD16<UInt8>.self)
                 let braces = ByteScan.lanes((v .== open) .| (v .== close))
                 if braces.low | braces.high != 0 { hasBrace = true }
                 let pairs = ByteScan.lanes((v .== space) .& (next .== space))
                 if pairs.low | pairs.high != 0 { doubled = true }
+            }
+            while i + 17 <= bytes.count, !(hasBrace && doubled) {
+                step(i)
                 i += 16
             }
-            // (The pair ending at `i` is read; the words below start with the pair after it.)
+            if bytes.count >= 17, i < bytes.count {
+                // The rest as one more step ending at the last byte pair, over bytes read
+                // already in part (a brace or a pair found twice is still one), and the last
+                // byte, which only a pair's second half reads.
+                if !(hasBrace && doubled) { step(bytes.count - 17) }
+                if last == 0x7B || last == 0x7D { hasBrace = true }
+                i = bytes.count
+            }
+            // (Otherwise the pair ending at `i` is read; the words below start with the pair after it.)
         }
         // Eight bytes a step: exact per-byte flags for braces and spaces; a space whose next
         // byte is a space is a doubled space (across words through `previousSpace`).

@@ -48,6 +48,12 @@ import JSONSyntax
         #expect(TextIndex.scan("abcdefghij}lmnopqrstu").hasBrace)
         #expect(TextIndex.scan("abc{efghijklmnopqrstu").hasBrace)
         #expect(!TextIndex.scan(sixteen + sixteen + "qrs").hasBrace)
+        // After the last whole step, one more ending at the last pair, and the last byte alone.
+        #expect(TextIndex.scan(sixteen + "{").hasBrace)
+        #expect(TextIndex.scan(sixteen + sixteen + "qr}").hasBrace)
+        #expect(TextIndex.scan(sixteen + "q  r").whitespace == "doubled spaces")
+        #expect(TextIndex.scan(sixteen + sixteen + "a  b").whitespace == "doubled spaces")
+        #expect(TextIndex.scan(sixteen + " q r").whitespace == nil && !TextIndex.scan(sixteen + " q r").hasBrace)
     }
 
     @Test func optionTitlesCompareAsBefore() {
