@@ -178,7 +178,7 @@ package struct TextIndex: Sendable {
 
     /// The same, over the text's UTF-8 bytes.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?) {
-        guard let first = bytes.first, let last = bytes.last else { return (false, nil) }
+        guard !bytes.isEmpty else { return (false, nil) }
         var hasBrace = false, doubled = false, previousSpace = false
         var i = 0
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -235,9 +235,32 @@ package struct TextIndex: Sendable {
             previousSpace = space
             i += 1
         }
-        func isEdgeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        if isEdgeSpace(first) || (first == 0xC2 && bytes.count > 1 && bytes[1] == 0xA0) { return (hasBrace, "leading whitespace") }
-        if isEdgeSpace(last) || (last == 0xA0 && bytes.count > 1 && bytes[bytes.count - 2] == 0xC2) { return (hasBrace, "trailing whitespace") }
+        if startsWithSpace(bytes) { return (hasBrace, "leading whitespace") }
+        if endsWithSpace(bytes) { return (hasBrace, "trailing whitespace") }
         return (hasBrace, doubled ? "doubled spaces" : nil)
+    }
+
+    /// Whether the first scalar of `bytes` (valid UTF-8) is one `l10n.whitespace` takes for
+    /// whitespace at an edge (`WhitespaceRule.forEachDefect`): space, tab, LF, VT, FF, CR,
+    /// U+0085, U+00A0, U+2028, U+2029.
+    @inline(__always)
+    static func startsWithSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first == 0x20 || (first >= 0x09 && first <= 0x0D) { return true }
+        if first == 0xC2, bytes.count > 1 { return bytes[1] == 0xA0 || bytes[1] == 0x85 }
+        if first == 0xE2, bytes.count > 2 { return bytes[1] == 0x80 && (bytes[2] == 0xA8 || bytes[2] == 0xA9) }
+        return false
+    }
+
+    /// Whether its last scalar is one of those: its last byte, and the lead bytes before it
+    /// (which no continuation byte equals), tell.
+    @inline(__always)
+    static func endsWithSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = bytes.last else { return false }
+        let count = bytes.count
+        if last == 0x20 || (last >= 0x09 && last <= 0x0D) { return true }
+        if last == 0xA0 || last == 0x85 { return count > 1 && bytes[count - 2] == 0xC2 }
+        if last == 0xA8 || last == 0xA9 { return count > 2 && bytes[count - 2] == 0x80 && bytes[count - 3] == 0xE2 }
+        return false
     }
 }

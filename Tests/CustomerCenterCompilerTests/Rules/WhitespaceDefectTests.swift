@@ -49,6 +49,22 @@ import TestSupport
         }
     }
 
+    /// The text index's byte scan (`TextIndex.scan`, which picks the texts the rule reads) takes
+    /// a text exactly when the rule finds a defect in it: whitespace at an edge of every kind
+    /// the rule counts (VT, FF, U+0085, U+2028, U+2029 too), or two spaces anywhere.
+    @Test func theIndexTakesEveryTextWithADefect() {
+        var random = SeededGenerator(seed: 5_703)
+        for round in 0..<4_000 {
+            let text = (0..<random.next(12)).map { _ in Self.alphabet[random.next(Self.alphabet.count)] }.joined()
+            #expect((TextIndex.scan(text).whitespace != nil) == !Self.plainDefects(text).isEmpty, "round \(round): \(Array(text.unicodeScalars))")
+        }
+        // Each kind of space alone at either edge of a word.
+        for space in ["\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", "\t"] {
+            #expect(TextIndex.scan(space + "Ok").whitespace == "leading whitespace", "\(Array(space.unicodeScalars))")
+            #expect(TextIndex.scan("Ok" + space).whitespace == "trailing whitespace", "\(Array(space.unicodeScalars))")
+        }
+    }
+
     /// A key with texts in 70 locales (past one word of positions, `TextGroups`): the texts
     /// written as they are report what the same texts written with every character escaped
     /// report (read through their scalars), at the bytes of each defect.
@@ -73,9 +89,9 @@ import TestSupport
         let plain = findings(plainSource), escapedFindings = findings(config(escaping: true))
         #expect(plain.count > 30)
         #expect(plain.map(\.message) == escapedFindings.map(\.message))
-        // Every defect of every text the index takes (`TextIndex.scan`), in order of the texts.
+        // Every defect of every text, in order of the texts: the index takes each text with one.
         let expected = texts.enumerated().flatMap { index, text in
-            TextIndex.scan(text).whitespace == nil ? [] : Self.plainDefects(text).map { defect in
+            Self.plainDefects(text).map { defect in
                 "the 'l\(index)' text of 'k' has " + defect.drop { $0 != " " }.dropFirst()
             }
         }
