@@ -18,6 +18,9 @@ import JSONSyntax
 /// - Other edits inside `localized_strings` (keys added, removed or renamed, a locale's text
 ///   added or removed, quotes and escapes typed) re-check the members they touched
 ///   (`StructuralEditCheck`): every rule on two reduced copies, before and after the edit.
+/// - Edits inside one screen's `paths` or inside `promotional_offers` (a path's id, type, title
+///   key or url typed in, a path added or removed, an offer's field changed) re-check the paths
+///   or offers they touched the same way (`ElementEditCheck`).
 ///
 /// Anything it cannot vouch for goes to the whole check: other edits, a text of a key a rule
 /// compares with other keys' texts (`RuleCatalog.keysWhoseTextsAreCompared`), a
@@ -42,8 +45,9 @@ enum IncrementalChecker {
         switch footprint.kind {
         case .other:
             structureChanged = true
-            return StructuralEditCheck.diagnostics(current: document.bytes, path: FileURI.displayPath(document.uri), edit: edit,
-                                                   since: cached, session: session)
+            let path = FileURI.displayPath(document.uri)
+            return StructuralEditCheck.diagnostics(current: document.bytes, path: path, edit: edit, since: cached, session: session)
+                ?? ElementEditCheck.diagnostics(current: document.bytes, path: path, edit: edit, since: cached, session: session)
         case .blanks:
             return edit.moved(analysis.report.diagnostics)
         case .text(let key):

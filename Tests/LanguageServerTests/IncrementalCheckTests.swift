@@ -57,6 +57,30 @@ import TestSupport
     }
     """
 
+    /// Paths whose findings hang on other paths: an id used on both screens and twice on one, a
+    /// built-in type twice on one screen, an offer named by paths and survey options, keys
+    /// shown by several paths (a path's id names where a text's finding is).
+    static let duplicates = """
+    {
+      "localization": {"default": "en", "localized_strings": {
+        "title": {"en": "Help", "de": "Hilfe"}, "one": {"en": "One {{ price }}", "de": "Eins"}, "two": {"en": "Two  x", "de": "Zwei"}
+      }},
+      "screens": {
+        "MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [
+          {"id": "restore", "type": "CANCEL", "title_key": "one"},
+          {"id": "a", "type": "CUSTOM_URL", "url": "https://example.com", "open_method": "EXTERNAL", "title_key": "two"},
+          {"id": "b", "type": "CANCEL", "title_key": "title", "feedback_survey": {"title_key": "title", "options": [
+            {"id": "x", "title_key": "title", "promotional_offer_key": "stay"}, {"id": "y", "title_key": "title"}]}},
+          {"id": "c", "type": "CUSTOM_ACTION", "action_identifier": "act", "title_key": "two", "promotional_offer_key": "stay"},
+          {"id": "a", "type": "MISSING_PURCHASE", "title_key": "title"}]},
+        "NO_ACTIVE": {"type": "NO_ACTIVE", "title_key": "title", "paths": [{"id": "restore", "type": "MISSING_PURCHASE", "title_key": "title"}]}
+      },
+      "promotional_offers": {"stay": {"ios_offer_id": "s", "android_offer_id": "s", "title_key": "two", "subtitle_key": "one"},
+        "other": {"ios_offer_id": "o", "android_offer_id": "o", "title_key": "title", "subtitle_key": "title"}},
+      "support": {"email": "help@example.com"}
+    }
+    """
+
     static func example(_ name: String) -> String? {
         try? String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
     }
@@ -111,6 +135,63 @@ import TestSupport
         // where the texts set the target locales, a key of a survey's options): at least one in ten does not.
         #expect(walk.structuralIncremental * 10 > walk.structural, "\(config): only \(walk.structuralIncremental) of \(walk.structural) structural edits were checked incrementally")
     }
+
+    /// Edits of paths and offers alone (a letter typed in an id, a type, a url, a key; paths and
+    /// offers added, removed, renamed; values replaced by other kinds; some breaking the JSON,
+    /// then undone): each publish equals a fresh server's, and many are re-checks of the paths or
+    /// offers the edit touched (ElementEditCheck).
+    @Test(arguments: [
+        ("findings", 0x5EED_0021 as UInt64), ("sample", 0x5EED_0022), ("customer_center.json", 0x5EED_0023),
+        ("default config", 0x5EED_0024), ("structure", 0x5EED_0026), ("structure", 0x5EED_0027),
+        ("findings under a configuration file", 0x5EED_0025), ("duplicates", 0x5EED_0028), ("duplicates", 0x5EED_0029),
+    ])
+    func editsOfPathsAndOffersPublishWhatAFullCheckDoes(config: String, seed: UInt64) throws {
+        let text: String
+        var files: [String: String] = [:]
+        switch config {
+        case "findings": text = Self.findings
+        case "structure": text = Self.structure
+        case "duplicates": text = Self.duplicates
+        case "sample": text = sample
+        case "default config": text = DefaultConfig.json()
+        case "findings under a configuration file":
+            text = Self.structure
+            files["/work/app/.customer-center.json"] = """
+                {"rules": {"path.duplicate-type": "error", "ref.unused-offer": "note"}, "locales": {"required": ["en", "de"]},
+                 "ignore": [{"rule": "ref.unused-string", "pointer": "/localization/localized_strings/unused"}]}
+                """
+        default: text = try #require(Self.example(config), "Examples/\(config)")
+        }
+        var walk = EditWalk(text: text, files: files, seed: seed)
+        walk.run(steps: 80, elementsOnly: true)
+        // Some take the whole check (an edit that makes a reference to no key, a rename beside a
+        // reference to no offer, broken JSON): at least one in four does not.
+        #expect(walk.elementIncremental * 4 > walk.elementChecks, "\(config): only \(walk.elementIncremental) of \(walk.elementChecks) edits of paths and offers were checked incrementally")
+    }
+}
+
+extension IncrementalCheckTests {
+    /// Edits of one path or offer that change a finding elsewhere (an id used again on another
+    /// screen, a built-in type used again on the screen, a key's text whose finding names the
+    /// path's id as where it is shown, an offer no path names any more): each is re-checked
+    /// incrementally and publishes what a fresh server does.
+    @Test(arguments: [
+        ("a letter typed in an id another screen repeats", #"{"id": "restore", "type": "CANCEL""#, 9, 0, "x"),
+        ("a letter typed in a type the screen repeats", #"{"id": "restore", "type": "CANCEL""#, 31, 0, "S"),
+        ("a letter typed in a url", #""url": "https://example.com""#, 12, 0, "x"),
+        ("an id made another path's", #"{"id": "c""#, 8, 1, "a"),
+        ("a path removed", #"{"id": "c", "type": "CUSTOM_ACTION", "action_identifier": "act", "title_key": "two", "promotional_offer_key": "stay"},"#, 0, -1, ""),
+        ("an offer's store id deleted", #""ios_offer_id": "s", "#, 0, -1, ""),
+    ])
+    func editsOfOnePathChangeWhatDependsOnIt(edit: String, anchor: String, at: Int, removing: Int, typed: String) throws {
+        var walk = EditWalk(text: Self.duplicates, files: [:], seed: 1)
+        let bytes = Array(Self.duplicates.utf8), needle = Array(anchor.utf8)
+        let start = try #require((0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+        // `removing` -1: the whole anchor.
+        walk.replace(offset: start + at, length: removing < 0 ? needle.count : removing, with: Array(typed.utf8))
+        walk.compare()
+        #expect(walk.incremental == 1, "\(edit): checked whole")
+    }
 }
 
 /// A client typing at random into one document, its published diagnostics compared with a fresh
@@ -126,6 +207,10 @@ struct EditWalk {
     var structural = 0, structuralIncremental = 0
     /// Whether the batch since the last check made a structural edit of the table.
     var batchIsStructural = false
+    /// Checks after a batch with an edit of a path or an offer (`editElement`), and those of them made incrementally.
+    var elementChecks = 0, elementIncremental = 0
+    /// Whether the batch since the last check edited a path or an offer.
+    var batchIsElement = false
     /// The inverse of the last edit, which the next step undoes half the time, so that an edit
     /// that breaks the structure does not keep every later check on the whole text.
     var undo: (offset: Int, length: Int, text: [UInt8])?
@@ -144,27 +229,36 @@ struct EditWalk {
         _ = client.published()
     }
 
-    /// `structuralOnly`: every edit is a structural edit of the table or an undo, and a text
-    /// with syntax findings is always taken back.
-    mutating func run(steps: Int, structuralOnly: Bool = false) {
+    /// `structuralOnly`: every edit is a structural edit of the table or an undo; `elementsOnly`:
+    /// every edit is one of a path or an offer or an undo; with either, a text with syntax
+    /// findings is always taken back.
+    mutating func run(steps: Int, structuralOnly: Bool = false, elementsOnly: Bool = false) {
         var clean = bytes
+        let only = structuralOnly || elementsOnly
         for _ in 0..<steps {
             // One time in six, one structural edit of the table (or its undo) on its own, as a
-            // person makes one; else a burst of edits anywhere.
+            // person makes one; one time in six, one edit of a path or an offer (or its undo);
+            // else a burst of edits anywhere.
             batchIsStructural = false
-            if structuralOnly || generator.next(6) == 0 {
+            batchIsElement = false
+            let draw = only ? 0 : generator.next(6)
+            if structuralOnly || (!only && draw == 0) {
                 // An edit the text has no place for (a locale removed from a key that has none) is tried again elsewhere.
                 for _ in 0..<8 where !batchIsStructural {
                     batchIsStructural = undo != nil && generator.next(2) == 0 ? undoLast() : editTable()
                 }
+            } else if elementsOnly || draw == 1 {
+                for _ in 0..<8 where !batchIsElement {
+                    batchIsElement = undo != nil && generator.next(2) == 0 ? undoLast() : editElement()
+                }
             }
-            if !batchIsStructural {
-                if structuralOnly { continue }
+            if !batchIsStructural && !batchIsElement {
+                if only { continue }
                 for _ in 0..<(1 + generator.next(3)) { edit() }
             }
             if compare() {
                 clean = bytes
-            } else if structuralOnly || generator.next(4) != 0 {
+            } else if only || generator.next(4) != 0 {
                 // Back to the last text without syntax findings (as an editor's undo does), in one change.
                 var prefix = 0
                 while prefix < min(bytes.count, clean.count), bytes[prefix] == clean[prefix] { prefix += 1 }
@@ -279,6 +373,10 @@ struct EditWalk {
         if batchIsStructural {
             structural += 1
             if wasIncremental { structuralIncremental += 1 }
+        }
+        if batchIsElement {
+            elementChecks += 1
+            if wasIncremental { elementIncremental += 1 }
         }
         #expect(client.server.editor.store[sampleURI]?.text == text, "the server's text is the walk's")
         let got = published?["params"]?["diagnostics"], wanted = expected?["params"]?["diagnostics"]

@@ -1,0 +1,191 @@
+import CustomerCenterCompiler
+import JSONSyntax
+
+/// The diagnostics after an edit inside one screen's `paths` or inside `promotional_offers` (a
+/// letter typed in a path's id, title key or url, a path added or removed, an offer's field
+/// changed, an offer added, removed or renamed) without checking the whole document; `nil`:
+/// check it whole.
+///
+/// As `StructuralEditCheck` does for the table: the edit changed a run of the list's elements,
+/// the *segment* (with an untouched neighbour on each side); two reduced copies
+/// (`ElementCopy`), of the analysed and of the current text, alike but for the segment, hold what
+/// a finding the edit can change depends on; both are checked with every rule, and their
+/// difference is what the edit changed. A copy of the analysed text must find, inside the segment
+/// and inside the members of the keys the segment names, what the whole check found there, or
+/// the copies are not trusted.
+///
+/// Anything it cannot vouch for goes to the whole check: syntax findings, a baseline, an
+/// `ignore` entry that names a path by its index, a change of a finding whose message names
+/// the nearest key or offer of the whole config (`ref.unresolved-*`), offers renamed beside a
+/// reference to no offer, a change of a finding that counts a locale's texts in the whole table,
+/// an offer edited where the target platforms are inferred from the offers and the other offers
+/// do not name both stores, copies that target other locales, a rule at its display cap.
+enum ElementEditCheck {
+    /// The diagnostics of the current text `current`, the analysed one changed by `edit`; `nil`: check it whole.
+    static func diagnostics(current: [UInt8], path: String, edit: IncrementalEdit, since cached: AnalysisCache.Entry,
+                            session: EditorSession) -> [Diagnostic]? {
+        let analysis = cached.analysis, policy = cached.judgement.policy
+        guard !session.hasBaseline, let resolved = analysis.resolved, resolved.config.format == .authoring, let tape = analysis.tape,
+              let segment = ElementSegment(tape: tape, edit: edit),
+              // An `ignore` entry's pointer names a path by its index, which a copy's paths do not keep.
+              !policy.ignores(for: SourceFile(path: path, bytes: [])).contains(where: { $0.pointer.tokens.first == "screens" })
+        else { return nil }
+        let segmentNow = segment.segment.start..<(segment.segment.end + edit.delta)
+        guard let now = segment.parsed(current[segmentNow]) else { return nil }
+        let isPaths = segment.list != .offers
+        var names = ElementSegment.Names()
+        names.add(segment.elements, paths: isPaths)
+        names.add(now.elements, paths: isPaths)
+        let oldOffers = Set(segment.offerKeys), newOffers = Set(now.offerKeys)
+        if !isPaths { names.offers.formUnion(oldOffers.union(newOffers)) }
+        guard let plan = plan(segment, names: names, resolved: resolved, tape: tape) else { return nil }
+        guard let before = plan.copy(of: cached.lexical.bytes, tape: tape, shift: { _ in 0 }, segmentEnd: segment.segment.end,
+                                     count: segment.elements.count),
+              let after = plan.copy(of: current, tape: tape, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },
+                                    segmentEnd: segment.segment.end + edit.delta, count: now.elements.count) else { return nil }
+        let every = Set(RuleCatalog.all.map(\.id))
+        let checkedBefore = session.check(SourceFile(path: path, bytes: before.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
+        let checkedAfter = session.check(SourceFile(path: path, bytes: after.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
+        for checked in [checkedBefore, checkedAfter] {
+            guard checked.otherKind == nil, let copy = checked.resolved, copy.config.format == .authoring,
+                  copy.defaultLocale == resolved.defaultLocale, copy.targetLocales == resolved.targetLocales,
+                  copy.targetLocaleCodes == resolved.targetLocaleCodes,
+                  !checked.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }) else { return nil }
+        }
+        // The target platforms, when inferred from the offers (an authoring config's paths name
+        // offers only by key): the same for the current text, or the copies were checked for others.
+        if !isPaths, policy.options.platforms == nil {
+            guard analysis.platforms == Set(Platform.allCases), let copied = checkedAfter.resolved else { return nil }
+            let outside = resolved.offers.values.filter { offer in offer.key.map { !segment.segment.contains($0.range) } ?? false }
+            let ios = outside.contains { $0.iosOfferID != nil } || copied.offers.values.contains { $0.iosOfferID != nil }
+            let android = outside.contains { $0.androidOfferID != nil } || copied.offers.values.contains { $0.androidOfferID != nil }
+            guard ios == android else { return nil }
+        }
+        guard let old = StructuralEditCheck.sourced(checkedBefore.report.diagnostics, before),
+              let new = StructuralEditCheck.sourced(checkedAfter.report.diagnostics, after) else { return nil }
+        // Findings whose message or fix names the nearest key or offer of the whole config (or
+        // none, past the config's budget of suggestions), and a locale's finding that counts every
+        // text of the table: only the whole check knows them when they change.
+        let whole = StructuralEditCheck.countsEveryText.union([UnresolvedStringRule.descriptor.id, UnresolvedOfferRule.descriptor.id])
+        // The copy of the analysed text is trusted where it must be exact: the segment, and the
+        // members of the keys the segment names (but for the references to no key or offer,
+        // whose suggestions are the whole config's: they must not change, below).
+        for place in [segment.segment] + plan.namedMembers {
+            func here(_ diagnostics: [Diagnostic]) -> [Diagnostic] { diagnostics.filter { place.contains($0.range) && !whole.contains($0.id) } }
+            guard Delta.sameFindings(here(old), here(analysis.report.diagnostics)) else { return nil }
+        }
+        let delta = Delta(old: old, new: new, edit: edit)
+        let changed = delta.removed + delta.added
+        guard !changed.contains(where: { whole.contains($0.id) }) else { return nil }
+        // Offers added, removed or renamed change the nearest offer another reference to no offer suggests.
+        if oldOffers != newOffers, analysis.report.diagnostics.contains(where: { $0.id == UnresolvedOfferRule.descriptor.id }) { return nil }
+        return delta.applied(to: analysis.report.diagnostics, cap: policy.settings.displayCap)
+    }
+
+    /// What the copies keep beside the segment (`ElementCopy`); `nil` when the config has no
+    /// such member as the segment's list (the whole check decides).
+    static func plan(_ segment: ElementSegment, names: ElementSegment.Names, resolved: ResolvedConfig, tape: JSONTape) -> ElementCopy? {
+        guard let root = tape.root?.objectMembers else { return nil }
+        func outside(_ range: ByteRange) -> Bool { !segment.segment.contains(range) }
+        // The table's entries of the keys named (their positions), and the names no entry has.
+        let positions = Set(names.keys.compactMap { resolved.strings.position(of: $0) })
+        let unknownKeys = names.keys.filter { resolved.strings.position(of: $0) == nil }
+        let keyLengths = Set(unknownKeys.map(\.utf8.count)), offerLengths = Set(names.offers.map(\.utf8.count))
+        // Marks: what makes a path or an offer outside the segment kept, where it is written.
+        var marks: [ByteRange] = []
+        for (index, reference) in resolved.stringReferences.enumerated() where outside(reference.key.range) {
+            if let position = resolved.referencedPositions[index] {
+                if positions.contains(position) { marks.append(reference.key.range) }
+            } else if keyLengths.contains(reference.key.value.utf8.count), unknownKeys.contains(reference.key.value) {
+                marks.append(reference.key.range)
+            }
+        }
+        for reference in resolved.offerReferences where offerLengths.contains(reference.value.utf8.count)
+            && names.offers.contains(reference.value) && outside(reference.range) {
+            marks.append(reference.range)
+        }
+        if !names.ids.isEmpty {
+            let lengths = Set(names.ids.map(\.utf8.count))
+            for path in resolved.allPaths {
+                guard let id = path.id, lengths.contains(id.value.utf8.count), names.ids.contains(id.value), outside(id.range) else { continue }
+                marks.append(id.range)
+            }
+        }
+        if case .paths(let screenKey) = segment.list, !names.types.isEmpty {
+            for screen in resolved.config.screens where screen.key.value == screenKey {
+                for path in screen.paths {
+                    guard let type = path.type, names.types.contains(type.value), outside(type.range) else { continue }
+                    marks.append(type.range)
+                }
+            }
+        }
+        marks.sort { $0.start < $1.start }
+        /// Whether a mark lies inside `range`.
+        func marked(_ range: ByteRange, _ sorted: [ByteRange]) -> Bool {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].start < range.start { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low].end <= range.end
+        }
+        var paths = Set<Int>(), keptPathRanges: [ByteRange] = []
+        var offers = Set<Int>()
+        var table: JSONNode?
+        for member in root {
+            if member.keyEquals("screens"), let screens = member.value.objectMembers {
+                for screen in screens {
+                    guard let list = screen.value.objectMembers?.first(named: "paths")?.member.value.arrayElements else { continue }
+                    for path in list where outside(path.range) && marked(path.range, marks) {
+                        paths.insert(path.range.start)
+                        keptPathRanges.append(path.range)
+                    }
+                }
+            } else if member.keyEquals("localization") {
+                table = member.value.objectMembers?.first(named: "localized_strings")?.member.value
+            }
+        }
+        // The offers a kept path names, and those the segment names or is.
+        var offerNames = names.offers
+        if !keptPathRanges.isEmpty {
+            keptPathRanges.sort { $0.start < $1.start }
+            for reference in resolved.offerReferences {
+                // The last kept path that starts before the reference: it holds it, or none does.
+                var low = 0, high = keptPathRanges.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if keptPathRanges[middle].start <= reference.range.start { low = middle + 1 } else { high = middle }
+                }
+                if low > 0, keptPathRanges[low - 1].contains(reference.range) { offerNames.insert(reference.value) }
+            }
+        }
+        let offerStarts = Set(offerNames.compactMap { resolved.offers[$0]?.key?.range.start })
+        if let list = root.first(named: "promotional_offers")?.member.value.objectMembers {
+            for offer in list where outside(offer.range) && (offerStarts.contains(offer.keyRange.start) || marked(offer.value.range, marks)) {
+                offers.insert(offer.range.start)
+            }
+        }
+        // The table: the members of the keys named, and where the texts set the target locales,
+        // the first member with a text in each of them.
+        var tableMembers: [ByteRange] = [], namedMembers: [ByteRange] = []
+        if let members = table?.objectMembers {
+            var starts = Set(positions.map { resolved.strings.entries.keyRange(at: $0).start })
+            var wanted = Set(IncrementalChecker.tableLocales(resolved) ?? [])
+            for member in members {
+                var keeps = false
+                if starts.remove(member.keyRange.start) != nil {
+                    namedMembers.append(member.range)
+                    keeps = true
+                }
+                if !wanted.isEmpty, let texts = member.value.objectMembers {
+                    for text in texts where wanted.remove(text.key) != nil { keeps = true }
+                }
+                if keeps { tableMembers.append(member.range) }
+                if starts.isEmpty, wanted.isEmpty { break }
+            }
+            guard starts.isEmpty, wanted.isEmpty else { return nil }
+        }
+        return ElementCopy(segment: segment, table: table?.range, tableMembers: tableMembers, paths: paths, offers: offers,
+                           namedMembers: namedMembers)
+    }
+}
