@@ -202,7 +202,7 @@ package struct TextIndex: Sendable {
                 // already in part (a brace or a pair found twice is still one), and the last
                 // byte, which only a pair's second half reads.
                 if !(hasBrace && doubled) { step(bytes.count - 17) }
-                if last == 0x7B || last == 0x7D { hasBrace = true }
+                if let last = bytes.last, last == 0x7B || last == 0x7D { hasBrace = true }
                 i = bytes.count
             }
             // (Otherwise the pair ending at `i` is read; the words below start with the pair after it.)
