@@ -8,12 +8,14 @@ import JSONSyntax
 /// deleted) inside a text of `localized_strings`, which the server re-checks alone
 /// (IncrementalChecker); a key added to the table (then removed) and a locale's text removed from
 /// a key (then written again), structural edits it re-checks in two reduced copies
-/// (StructuralEditCheck); a letter typed in a path's id, which it checks whole. Each row's next
+/// (StructuralEditCheck); a letter typed in a path's id, a path removed and a letter typed in an
+/// offer's store id, which it re-checks in two reduced copies of the paths or offers touched
+/// (ElementEditCheck); a letter typed in the support email, which it checks whole. Each row's next
 /// publish is compared with a fresh server's of the same text. Then opening the document (open →
 /// published diagnostics) against a `lint` of the same text in-process.
 func keystrokeBenchmarks(quick: Bool) {
     print("\n#### Keystroke → published diagnostics (issues 42, 57: re-check what the edit can affect)\n")
-    print("| config | edit | median | ÷ the whole check (a letter in a path's id) | target | diagnostics | N |")
+    print("| config | edit | median | ÷ the whole check (a letter in the support email) | target | diagnostics | N |")
     print("|---|---|---|---|---|---|---|")
     let uri = "file:///bench/customer_center.json"
     for (label, bytes, target) in [("400 KB generated", 400_000, "≤ 1 ms"), ("4 MB generated", 4_000_000, "≤ 5 ms")] {
@@ -44,11 +46,21 @@ func keystrokeBenchmarks(quick: Bool) {
         // The first text of path_<middle>_title (its default locale's), with the comma after it.
         let firstText = lines[keyLine.line][keyLine.character...].prefix { $0 != UInt8(ascii: ",") }
         let locale = Toggle(line: keyLine.line, character: keyLine.character, text: String(decoding: firstText, as: UTF8.self) + ", ", removedFirst: true)
+        // The same path removed (then written again): its whole line after the indentation, with its comma.
+        let pathLine = place(after: "", on: "{\"id\": \"path_\(middle)\"")
+        let pathStart = lines[pathLine.line].firstIndex(of: UInt8(ascii: "{")) ?? 0
+        let removedPath = Toggle(line: pathLine.line, character: pathStart,
+                                 text: String(decoding: lines[pathLine.line][pathStart...], as: UTF8.self), removedFirst: true)
+        let inStoreID = place(after: "\"ios_offer_id\": \"offer_", on: "\"offer-1\": {")
+        let inEmail = place(after: "\"email\": \"support", on: "\"support\"")
         let rows: [(String, Toggle)] = [
             ("a letter typed in a text", Toggle(line: inText.line, character: inText.character, text: "a")),
             ("a key added to localized_strings", key),
             ("a locale's text removed from a key", locale),
-            ("a letter typed in a path's id (the whole check)", Toggle(line: inID.line, character: inID.character, text: "a")),
+            ("a letter typed in a path's id", Toggle(line: inID.line, character: inID.character, text: "a")),
+            ("a path removed from a screen", removedPath),
+            ("a letter typed in an offer's store id", Toggle(line: inStoreID.line, character: inStoreID.character, text: "a")),
+            ("a letter typed in the support email (the whole check)", Toggle(line: inEmail.line, character: inEmail.character, text: "a")),
         ]
         var sessions = rows.map { KeystrokeSession(uri: uri, text: text, toggle: $0.1) }
         let iterations = quick ? 10 : (bytes > 1_000_000 ? 30 : 60)

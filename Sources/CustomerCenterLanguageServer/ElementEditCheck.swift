@@ -111,6 +111,10 @@ enum ElementEditCheck {
                 marks.append(id.range)
             }
         }
+        // Only a built-in type repeated on a screen is a finding (`path.duplicate-type`): the
+        // paths of another type are not kept for theirs (a large screen has thousands of CUSTOM_URL paths).
+        var names = names
+        names.types.formIntersection(DuplicatePathTypeRule.builtIn)
         if case .paths(let screenKey) = segment.list, !names.types.isEmpty {
             for screen in resolved.config.screens where screen.key.value == screenKey {
                 for path in screen.paths {

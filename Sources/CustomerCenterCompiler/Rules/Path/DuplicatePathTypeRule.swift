@@ -10,7 +10,7 @@ package enum DuplicatePathTypeRule: ModelRule {
         failingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "a", "type": "CANCEL", "title_key": "title"}, {"id": "b", "type": ↓"CANCEL", "title_key": "title"}]}"#),
         passingExample: Examples.authoring(screens: #""MANAGEMENT": {"type": "MANAGEMENT", "title_key": "title", "paths": [{"id": "a", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com/a", "open_method": "EXTERNAL"}, {"id": "b", "type": "CUSTOM_URL", "title_key": "title", "url": "https://example.com/b", "open_method": "EXTERNAL"}]}"#))
 
-    static let builtIn: Set<String> = Set([PathType.missingPurchase, .refundRequest, .changePlans, .cancel].map(\.rawValue))
+    package static let builtIn: Set<String> = Set([PathType.missingPurchase, .refundRequest, .changePlans, .cancel].map(\.rawValue))
 
     package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens {
