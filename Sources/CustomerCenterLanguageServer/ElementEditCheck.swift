@@ -43,15 +43,8 @@ enum ElementEditCheck {
                                      count: segment.elements.count),
               let after = plan.copy(of: current, tape: tape, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },
                                     segmentEnd: segment.segment.end + edit.delta, count: now.elements.count) else { return nil }
-        let every = Set(RuleCatalog.all.map(\.id))
-        let checkedBefore = session.check(SourceFile(path: path, bytes: before.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
-        let checkedAfter = session.check(SourceFile(path: path, bytes: after.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
-        for checked in [checkedBefore, checkedAfter] {
-            guard checked.otherKind == nil, let copy = checked.resolved, copy.config.format == .authoring,
-                  copy.defaultLocale == resolved.defaultLocale, copy.targetLocales == resolved.targetLocales,
-                  copy.targetLocaleCodes == resolved.targetLocaleCodes,
-                  !checked.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }) else { return nil }
-        }
+        guard let (checkedBefore, checkedAfter) = StructuralEditCheck.checkedCopies(before, after, path: path, since: cached, session: session)
+        else { return nil }
         // The target platforms, when inferred from the offers (an authoring config's paths name
         // offers only by key): the same for the current text, or the copies were checked for others.
         if !isPaths, policy.options.platforms == nil {

@@ -46,16 +46,9 @@ enum StructuralEditCheck {
         guard let before = plan.copy(of: analysed, root: tape, references: references, shift: { _ in 0 }, segmentEnd: plan.segment.end),
               let after = plan.copy(of: current, root: tape, references: references, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },
                                     segmentEnd: plan.segment.end + edit.delta) else { return nil }
-        let every = Set(RuleCatalog.all.map(\.id))
-        let checkedBefore = session.check(SourceFile(path: path, bytes: before.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
-        let checkedAfter = session.check(SourceFile(path: path, bytes: after.bytes), policy: policy, onlyRules: every, platforms: analysis.platforms)
-        for checked in [checkedBefore, checkedAfter] {
-            guard checked.otherKind == nil, let copy = checked.resolved, copy.config.format == .authoring,
-                  copy.defaultLocale == resolved.defaultLocale, copy.targetLocales == resolved.targetLocales,
-                  copy.targetLocaleCodes == resolved.targetLocaleCodes,
-                  !checked.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }),
-                  RuleCatalog.keysWhoseTextsAreCompared(in: copy).isDisjoint(with: touched) else { return nil }
-        }
+        guard let (checkedBefore, checkedAfter) = checkedCopies(before, after, path: path, since: cached, session: session,
+                                                                where: { RuleCatalog.keysWhoseTextsAreCompared(in: $0).isDisjoint(with: touched) })
+        else { return nil }
         guard let old = sourced(checkedBefore.report.diagnostics, before), let new = sourced(checkedAfter.report.diagnostics, after),
               Delta.sameFindings(old.filter { plan.segment.contains($0.range) },
                                  analysis.report.diagnostics.filter { plan.segment.contains($0.range) })
@@ -77,6 +70,29 @@ enum StructuralEditCheck {
 
     /// Rules that report a locale once for the whole table, with how many texts are in it.
     static let countsEveryText: Set<RuleID> = [UndeclaredLocaleRule.descriptor.id, UnknownLocaleRule.descriptor.id]
+
+    /// Every rule: a reduced copy is checked with all of them.
+    static let everyRule = Set(RuleCatalog.all.map(\.id))
+
+    /// The copies of the text before and after an edit, each checked with every rule; `nil` when
+    /// either is not an authoring config with the analysed text's locales, has a finding of a rule
+    /// that reads a text's content, or fails `holds`.
+    static func checkedCopies(_ before: PieceCopy, _ after: PieceCopy, path: String, since cached: AnalysisCache.Entry,
+                              session: EditorSession, where holds: (ResolvedConfig) -> Bool = { _ in true })
+        -> (before: Analysis, after: Analysis)? {
+        let analysis = cached.analysis, policy = cached.judgement.policy
+        guard let resolved = analysis.resolved else { return nil }
+        let checked = [before, after].map {
+            session.check(SourceFile(path: path, bytes: $0.bytes), policy: policy, onlyRules: everyRule, platforms: analysis.platforms)
+        }
+        for one in checked {
+            guard one.otherKind == nil, let copy = one.resolved, copy.config.format == .authoring,
+                  copy.defaultLocale == resolved.defaultLocale, copy.targetLocales == resolved.targetLocales,
+                  copy.targetLocaleCodes == resolved.targetLocaleCodes,
+                  !one.report.diagnostics.contains(where: { RuleCatalog.textRules.contains($0.id) }), holds(copy) else { return nil }
+        }
+        return (checked[0], checked[1])
+    }
 
     /// Every finding of a copy placed on its source; `nil` when one cannot be.
     static func sourced(_ diagnostics: [Diagnostic], _ copy: PieceCopy) -> [Diagnostic]? {
