@@ -19,6 +19,8 @@ struct AnalysisCache {
         let lexical: LexicalCheckpoints
         /// What completion offers from it.
         let candidates: CompletionCandidates
+        /// Its keys and offers sorted, for the suggestions of references typed since (`UnresolvedReferences`).
+        let suggestions = SuggestionKeys()
     }
 
     /// Changes the last analysis has not seen, kept to map positions; past this many the

@@ -54,8 +54,20 @@ enum ElementEditCheck {
             let android = outside.contains { $0.androidOfferID != nil } || copied.offers.values.contains { $0.androidOfferID != nil }
             guard ios == android else { return nil }
         }
-        guard let old = StructuralEditCheck.sourced(checkedBefore.report.diagnostics, before),
-              let new = StructuralEditCheck.sourced(checkedAfter.report.diagnostics, after) else { return nil }
+        guard var old = StructuralEditCheck.sourced(checkedBefore.report.diagnostics, before),
+              var new = StructuralEditCheck.sourced(checkedAfter.report.diagnostics, after) else { return nil }
+        // References to no key or offer in the segment (a `*_key` being typed): their fixes are
+        // the whole config's when the keys and offers stay and the budget of suggestions lasts.
+        let segmentNowRange = ByteRange(segment.segment.start, segment.segment.end + edit.delta)
+        let settlesReferences = oldOffers == newOffers
+            && UnresolvedReferences.budgetLasts(resolved, segment: segment.segment, now: now.elements)
+        if settlesReferences {
+            guard let fixedOld = UnresolvedReferences.wholeFixes(old, inside: segment.segment, text: cached.lexical.bytes, resolved: resolved,
+                                                                 suggestions: cached.suggestions),
+                  let fixedNew = UnresolvedReferences.wholeFixes(new, inside: segmentNowRange, text: current, resolved: resolved,
+                                                                 suggestions: cached.suggestions) else { return nil }
+            (old, new) = (fixedOld, fixedNew)
+        }
         // Findings whose message or fix names the nearest key or offer of the whole config (or
         // none, past the config's budget of suggestions), and a locale's finding that counts every
         // text of the table: only the whole check knows them when they change.
@@ -68,8 +80,15 @@ enum ElementEditCheck {
             guard Delta.sameFindings(here(old), here(analysis.report.diagnostics)) else { return nil }
         }
         let delta = Delta(old: old, new: new, edit: edit)
-        let changed = delta.removed + delta.added
-        guard !changed.contains(where: { whole.contains($0.id) }) else { return nil }
+        // A reference to no key or offer in the segment, settled above: its message is the
+        // copy's (an offer's says whether the config has offers at all: the copies must agree).
+        func settled(_ diagnostic: Diagnostic, in place: ByteRange) -> Bool {
+            guard settlesReferences, UnresolvedReferences.ids.contains(diagnostic.id), place.contains(diagnostic.range) else { return false }
+            guard diagnostic.id == UnresolvedOfferRule.descriptor.id else { return true }
+            return [checkedBefore, checkedAfter].allSatisfy { $0.resolved?.offers.isEmpty == resolved.offers.isEmpty }
+        }
+        guard !delta.removed.contains(where: { whole.contains($0.id) && !settled($0, in: segment.segment) }),
+              !delta.added.contains(where: { whole.contains($0.id) && !settled($0, in: segmentNowRange) }) else { return nil }
         // Offers added, removed or renamed change the nearest offer another reference to no offer suggests.
         if oldOffers != newOffers, analysis.report.diagnostics.contains(where: { $0.id == UnresolvedOfferRule.descriptor.id }) { return nil }
         return delta.applied(to: analysis.report.diagnostics, cap: policy.settings.displayCap)

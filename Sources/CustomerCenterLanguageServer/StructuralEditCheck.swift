@@ -117,7 +117,11 @@ struct Delta {
     let edit: IncrementalEdit
 
     init(old: [Diagnostic], new: [Diagnostic], edit: IncrementalEdit) {
-        // A finding of both copies (the old one moved past the edit) is one the edit left alone.
+        // A finding of both copies (the old one moved past the edit) is one the edit left alone,
+        // whatever its pointer: a path added or removed moves the index of every later path of its
+        // screen, which a pointer names (and an editor is not shown: `Editor.convert`), so a
+        // finding on a later path the copies keep is the same finding under a new pointer. Those
+        // the copies leave out keep their analysed pointer, as the moved findings do.
         var unmatched: [Int: [Int]] = [:]
         var moved: [Diagnostic?] = []
         moved.reserveCapacity(old.count)
@@ -129,7 +133,8 @@ struct Delta {
         var kept = [Bool](repeating: false, count: old.count)
         var added: [Diagnostic] = []
         for diagnostic in new {
-            if let candidates = unmatched[diagnostic.range.start], let found = candidates.firstIndex(where: { moved[$0] == diagnostic }) {
+            if let candidates = unmatched[diagnostic.range.start],
+               let found = candidates.firstIndex(where: { moved[$0].map { Self.same($0, diagnostic) } ?? false }) {
                 kept[candidates[found]] = true
                 unmatched[diagnostic.range.start]!.remove(at: found)
             } else {
@@ -164,6 +169,13 @@ struct Delta {
             if counts.values.contains(where: { $0 > cap }) { return nil }
         }
         return result.sorted(by: Diagnostic.reportOrder)
+    }
+
+    /// Whether `a` and `b` are the same finding but perhaps for their pointers.
+    static func same(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        var a = a
+        a.pointer = b.pointer
+        return a == b
     }
 
     /// Whether `a` and `b` hold the same findings, whatever their order.

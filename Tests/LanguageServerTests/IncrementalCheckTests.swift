@@ -232,13 +232,13 @@ struct EditWalk {
     /// `structuralOnly`: every edit is a structural edit of the table or an undo; `elementsOnly`:
     /// every edit is one of a path or an offer or an undo; with either, a text with syntax
     /// findings is always taken back.
-    mutating func run(steps: Int, structuralOnly: Bool = false, elementsOnly: Bool = false) {
+    mutating func run(steps: Int, structuralOnly: Bool = false, elementsOnly: Bool = false, keyReferencesOnly: Bool = false) {
         var clean = bytes
-        let only = structuralOnly || elementsOnly
+        let only = structuralOnly || elementsOnly || keyReferencesOnly
         for _ in 0..<steps {
             // One time in six, one structural edit of the table (or its undo) on its own, as a
-            // person makes one; one time in six, one edit of a path or an offer (or its undo);
-            // else a burst of edits anywhere.
+            // person makes one; one time in six, one edit of a path or an offer (or its undo); one
+            // time in six, a letter typed in a key reference; else a burst of edits anywhere.
             batchIsStructural = false
             batchIsElement = false
             let draw = only ? 0 : generator.next(6)
@@ -250,6 +250,11 @@ struct EditWalk {
             } else if elementsOnly || draw == 1 {
                 for _ in 0..<8 where !batchIsElement {
                     batchIsElement = undo != nil && generator.next(2) == 0 ? undoLast() : editElement()
+                }
+            } else if keyReferencesOnly || draw == 2 {
+                // Counted with the edits of paths and offers.
+                for _ in 0..<8 where !batchIsElement {
+                    batchIsElement = undo != nil && generator.next(2) == 0 ? undoLast() : typeInKeyReference()
                 }
             }
             if !batchIsStructural && !batchIsElement {

@@ -35,7 +35,10 @@ package struct RuleContext: Sendable {
     package var sink: DiagnosticSink
     /// "Did you mean" lookups left for this file: each costs a scan of the candidates, so a file
     /// with thousands of broken references stays linear (later ones get no suggestion).
-    var suggestionBudget = 64
+    var suggestionBudget = RuleContext.suggestionLimit
+    /// The "did you mean" lookups a file gets (`suggestionBudget`): the language server's
+    /// re-check of a typed reference makes a suggestion itself only while every reference gets one.
+    package static let suggestionLimit = 64
 
     /// The decoded config.
     package var config: CustomerCenterConfig { resolved.config }
@@ -87,7 +90,7 @@ package struct RuleContext: Sendable {
     }
 
     /// A fix that replaces a string value with `replacement` (quoted).
-    static func replace(_ located: Located<String>, with replacement: String, _ message: String? = nil,
+    package static func replace(_ located: Located<String>, with replacement: String, _ message: String? = nil,
                         applicability: FixApplicability = .unsafe) -> Fix {
         Fix(message: message ?? "did you mean '\(replacement)'?",
             edits: [TextEdit(range: located.range, replacement: JSONWriter.quoted(replacement))], applicability: applicability)
