@@ -96,6 +96,10 @@ struct ElementCopy {
                     for field in fields {
                         comma(&firstField)
                         key(field)
+                        if case .screenField = segment.list, field.value.range == segment.container {
+                            out.copy(text, segment.segment.start..<segmentEnd)
+                            continue
+                        }
                         guard field.keyEquals("paths"), let list = field.value.arrayElements else {
                             out.copy(text, now(field.value.range))
                             continue

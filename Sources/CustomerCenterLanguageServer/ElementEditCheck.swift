@@ -32,12 +32,22 @@ enum ElementEditCheck {
         else { return nil }
         let segmentNow = segment.segment.start..<(segment.segment.end + edit.delta)
         guard let now = segment.parsed(current[segmentNow]) else { return nil }
-        let isPaths = segment.list != .offers
+        // A screen's field: what it named before is read from the analysed text's value.
+        var then = (elements: segment.elements, offerKeys: segment.offerKeys)
+        var isPaths = true, isOffers = false
+        switch segment.list {
+        case .paths: break
+        case .offers: (isPaths, isOffers) = (false, true)
+        case .screenField:
+            guard let parsed = segment.parsed(cached.lexical.bytes[segment.segment.start..<segment.segment.end]) else { return nil }
+            then = parsed
+            isPaths = false
+        }
         var names = ElementSegment.Names()
-        names.add(segment.elements, paths: isPaths)
+        names.add(then.elements, paths: isPaths)
         names.add(now.elements, paths: isPaths)
-        let oldOffers = Set(segment.offerKeys), newOffers = Set(now.offerKeys)
-        if !isPaths { names.offers.formUnion(oldOffers.union(newOffers)) }
+        let oldOffers = Set(then.offerKeys), newOffers = Set(now.offerKeys)
+        if isOffers { names.offers.formUnion(oldOffers.union(newOffers)) }
         guard let plan = plan(segment, names: names, resolved: resolved, tape: tape) else { return nil }
         guard let before = plan.copy(of: cached.lexical.bytes, tape: tape, shift: { _ in 0 }, segmentEnd: segment.segment.end,
                                      count: segment.elements.count),
@@ -47,7 +57,7 @@ enum ElementEditCheck {
         else { return nil }
         // The target platforms, when inferred from the offers (an authoring config's paths name
         // offers only by key): the same for the current text, or the copies were checked for others.
-        if !isPaths, policy.options.platforms == nil {
+        if isOffers, policy.options.platforms == nil {
             guard analysis.platforms == Set(Platform.allCases), let copied = checkedAfter.resolved else { return nil }
             let outside = resolved.offers.values.filter { offer in offer.key.map { !segment.segment.contains($0.range) } ?? false }
             let ios = outside.contains { $0.iosOfferID != nil } || copied.offers.values.contains { $0.iosOfferID != nil }

@@ -2,14 +2,17 @@ import CustomerCenterCompiler
 import JSONSyntax
 
 /// Where an edit inside one list of the config outside `localized_strings` lies in the analysed
-/// text: one screen's `paths` array, or the `promotional_offers` object. `ElementEditCheck`
-/// re-checks the elements it touched.
+/// text: one screen's `paths` array, or the `promotional_offers` object; or inside the value of
+/// one of a screen's own fields (its title or subtitle key, its type, its offering).
+/// `ElementEditCheck` re-checks the elements it touched.
 struct ElementSegment {
     enum List: Equatable {
         /// `screens[screen].paths`.
         case paths(screen: String)
         /// `promotional_offers`.
         case offers
+        /// The value of one of `screens[screen]`'s own fields (not its `paths`): `field`.
+        case screenField(screen: String, field: String)
     }
 
     let list: List
@@ -37,13 +40,29 @@ struct ElementSegment {
             } else if member.keyEquals("screens"), let screens = member.value.objectMembers {
                 for screen in screens where inside(screen.value) {
                     guard let fields = screen.value.objectMembers else { return nil }
-                    for field in fields where field.keyEquals("paths") && field.value.kind == .array && inside(field.value) {
-                        found = (.paths(screen: screen.key), field.value)
+                    for field in fields where inside(field.value) {
+                        if field.keyEquals("paths") {
+                            guard field.value.kind == .array else { return nil }
+                            found = (.paths(screen: screen.key), field.value)
+                        } else {
+                            found = (.screenField(screen: screen.key, field: field.key), field.value)
+                        }
                     }
                 }
             }
         }
         guard let (list, container) = found else { return nil }
+        if case .screenField = list {
+            // The field's value alone, replaced whole in the copies (the edit is strictly inside
+            // it: the separators around it are untouched); its names are read by `parsed`.
+            self.list = list
+            self.container = container.range
+            segment = container.range
+            elements = []
+            offerKeys = []
+            firstIndex = 0
+            return
+        }
         // Each element with its whole span (an offer's key too) and what is checked of it.
         var spans: [(span: ByteRange, node: JSONNode, key: String)] = []
         if let paths = container.arrayElements {
@@ -74,14 +93,21 @@ struct ElementSegment {
 
     /// The segment of the current text, parsed on its own inside the list's brackets; `nil`
     /// when it is not a run of elements (a syntax issue: the whole check reports it).
+    /// A screen's field is parsed as the one member of an object, `{"field": value}`, so that
+    /// what it names is read as a path's fields are.
     func parsed(_ bytes: ArraySlice<UInt8>) -> (elements: [JSONNode], offerKeys: [String])? {
-        let isArray = list != .offers
-        var text: [UInt8] = [isArray ? UInt8(ascii: "[") : UInt8(ascii: "{")]
-        text.reserveCapacity(bytes.count + 2)
+        var text: [UInt8]
+        switch list {
+        case .paths: text = [UInt8(ascii: "[")]
+        case .offers: text = [UInt8(ascii: "{")]
+        case .screenField(_, let field): text = Array("{\(JSONWriter.quoted(field)):".utf8)
+        }
+        text.reserveCapacity(text.count + bytes.count + 1)
         text += bytes
-        text.append(isArray ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        text.append(text[0] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}"))
         let parsed = JSONParser.parseTape(text)
         guard parsed.issues.isEmpty, let root = parsed.root else { return nil }
+        if case .screenField = list { return ([root], []) }
         if let paths = root.arrayElements { return (Array(paths), Array(repeating: "", count: paths.count)) }
         guard let offers = root.objectMembers else { return nil }
         return (offers.map(\.value), offers.map(\.key))

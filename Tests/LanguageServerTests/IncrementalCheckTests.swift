@@ -232,13 +232,15 @@ struct EditWalk {
     /// `structuralOnly`: every edit is a structural edit of the table or an undo; `elementsOnly`:
     /// every edit is one of a path or an offer or an undo; with either, a text with syntax
     /// findings is always taken back.
-    mutating func run(steps: Int, structuralOnly: Bool = false, elementsOnly: Bool = false, keyReferencesOnly: Bool = false) {
+    mutating func run(steps: Int, structuralOnly: Bool = false, elementsOnly: Bool = false, keyReferencesOnly: Bool = false,
+                      screenFieldsOnly: Bool = false) {
         var clean = bytes
-        let only = structuralOnly || elementsOnly || keyReferencesOnly
+        let only = structuralOnly || elementsOnly || keyReferencesOnly || screenFieldsOnly
         for _ in 0..<steps {
             // One time in six, one structural edit of the table (or its undo) on its own, as a
             // person makes one; one time in six, one edit of a path or an offer (or its undo); one
-            // time in six, a letter typed in a key reference; else a burst of edits anywhere.
+            // time in six, a letter typed in a key reference; one time in six, a letter typed in a
+            // screen's own field; else a burst of edits anywhere.
             batchIsStructural = false
             batchIsElement = false
             let draw = only ? 0 : generator.next(6)
@@ -255,6 +257,10 @@ struct EditWalk {
                 // Counted with the edits of paths and offers.
                 for _ in 0..<8 where !batchIsElement {
                     batchIsElement = undo != nil && generator.next(2) == 0 ? undoLast() : typeInKeyReference()
+                }
+            } else if screenFieldsOnly || draw == 3 {
+                for _ in 0..<8 where !batchIsElement {
+                    batchIsElement = undo != nil && generator.next(2) == 0 ? undoLast() : typeInScreenField()
                 }
             }
             if !batchIsStructural && !batchIsElement {

@@ -47,6 +47,39 @@ extension EditWalk {
     }
 }
 
+extension EditWalk {
+    /// The string values of the screens' own fields (their type, title and subtitle keys; not their paths).
+    func screenFields() -> [ByteRange] {
+        let parsed = JSONParser.parseTape(bytes)
+        guard parsed.issues.isEmpty, let screens = parsed.root?.member("screens")?.value.objectMembers else { return [] }
+        var found: [ByteRange] = []
+        for screen in screens {
+            guard let fields = screen.value.objectMembers else { continue }
+            for field in fields where !field.keyEquals("paths") && field.value.kind == .string {
+                found.append(field.value.range)
+            }
+        }
+        return found
+    }
+
+    /// A letter typed in, or deleted from, one of a screen's own fields; `false` when there is none.
+    mutating func typeInScreenField() -> Bool {
+        let fields = screenFields()
+        guard !fields.isEmpty else { return false }
+        let literal = fields[generator.next(fields.count)]
+        let inner = (literal.start + 1)..<(literal.end - 1)
+        if generator.next(3) == 0, !inner.isEmpty {
+            let offset = boundary(inner.lowerBound + generator.next(inner.count))
+            apply(offset: offset, length: min(inner.upperBound, scalars(from: offset, count: 1)) - offset, text: [])
+        } else {
+            let offset = generator.next(2) == 0 ? inner.upperBound : boundary(inner.lowerBound + generator.next(inner.count + 1))
+            let letters = ["a", "E", "_", "t", "1", " ", "é"]
+            apply(offset: offset, length: 0, text: Array(letters[generator.next(letters.count)].utf8))
+        }
+        return true
+    }
+}
+
 extension IncrementalCheckTests {
     /// A long MANAGEMENT screen as the benchmark's generated configs have (docs/performance.md,
     /// "The editor"), each key in two locales: CUSTOM_URL paths, CUSTOM_ACTION paths naming an
@@ -149,5 +182,29 @@ extension IncrementalCheckTests {
         } else {
             #expect(walk.elementIncremental * 2 > walk.elementChecks, "\(config): only \(walk.elementIncremental) of \(walk.elementChecks) letters typed in key references were checked incrementally")
         }
+    }
+}
+
+extension IncrementalCheckTests {
+    /// Letters typed in and deleted from a screen's own fields (its title key: a reference to no
+    /// key at nearly every letter; its subtitle key; its type): each publish equals a fresh
+    /// server's, and most are re-checks of the field (ElementEditCheck), not of the document.
+    @Test(arguments: [
+        ("long screen", 0x5EED_0041 as UInt64), ("duplicates", 0x5EED_0042), ("structure", 0x5EED_0043),
+        ("sample", 0x5EED_0044), ("default config", 0x5EED_0045), ("findings", 0x5EED_0046),
+    ])
+    func lettersTypedInAScreensOwnFieldsPublishWhatAFullCheckDoes(config: String, seed: UInt64) throws {
+        let text: String
+        switch config {
+        case "long screen": text = Self.longScreen(paths: 40)
+        case "duplicates": text = Self.duplicates
+        case "structure": text = Self.structure
+        case "sample": text = sample
+        case "findings": text = Self.findings
+        default: text = DefaultConfig.json()
+        }
+        var walk = EditWalk(text: text, files: [:], seed: seed)
+        walk.run(steps: 50, screenFieldsOnly: true)
+        #expect(walk.elementIncremental * 2 > walk.elementChecks, "\(config): only \(walk.elementIncremental) of \(walk.elementChecks) letters typed in a screen's fields were checked incrementally")
     }
 }
