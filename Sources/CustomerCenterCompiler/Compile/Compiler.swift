@@ -23,35 +23,34 @@ public struct CompiledPayload: Sendable, Equatable {
     public var platform: Platform
     /// The locale, as written in the config.
     public var locale: String
-    /// The payload text: sorted keys, 2-space indent, trailing newline.
-    public var text: String
+    /// The payload text: sorted keys, 2-space indent, trailing newline (decoded from ``bytes``
+    /// when asked: `compile --out-dir` writes and hashes the bytes and never needs it).
+    public var text: String {
+        get { String(decoding: bytes, as: UTF8.self) }
+        set { bytes = Array(newValue.utf8) }
+    }
+    /// The payload's UTF-8, as written to its file.
+    package var bytes: [UInt8]
     /// The payload as a tree (the bundle embeds it without parsing the text again).
     var tree: JSONValue
+    /// The lowercase hex SHA-256 of ``bytes`` when the run asked for it (`--out-dir`'s manifest),
+    /// computed on the thread that wrote them.
+    var sha256: String?
 }
 
 /// The compiler pipeline: lint (refusing on errors), then one payload per platform and locale.
 package enum Compiler {
-    /// One payload per platform and locale of an error-free config, in platform, then locale order.
+    /// One payload per platform and locale of an error-free config, in platform, then locale order,
+    /// each locale's payloads built on one of up to `jobs` threads (`nil`: every core); with
+    /// `hashing`, each payload's SHA-256 computed there too.
     package static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
-                                customer: Customer? = nil) -> [CompiledPayload] {
-        var payloads: [CompiledPayload] = []
-        var textsByLocale: [String: [String: String]] = [:]
-        // A locale's `localized_strings` are the same on every platform: built once, shared.
-        var stringsByLocale: [String: JSONValue] = [:]
+                                customer: Customer? = nil, jobs: Int? = nil, hashing: Bool = false) -> [CompiledPayload] {
+        let platforms = platforms.sorted()
         let keyOrder = KeyOrder()
-        for platform in platforms.sorted() {
-            for locale in locales {
-                let texts = textsByLocale[locale] ?? PayloadBuilder.texts(resolved, locale: locale)
-                textsByLocale[locale] = texts
-                let builder = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts,
-                                             keyOrder: keyOrder)
-                let strings = stringsByLocale[locale] ?? .record(builder.localizedStrings())
-                stringsByLocale[locale] = strings
-                let tree = builder.build(localizedStrings: strings)
-                payloads.append(CompiledPayload(platform: platform, locale: locale, text: JSONWriter(sortKeys: true).write(tree), tree: tree))
-            }
+        let byLocale = Parallel.map(locales, jobs: jobs) { locale in
+            PayloadBuilder.payloads(resolved, platforms: platforms, locale: locale, customer: customer, keyOrder: keyOrder, hashing: hashing)
         }
-        return payloads
+        return platforms.indices.flatMap { platform in byLocale.map { $0[platform] } }
     }
 
     /// `--bundle`: every payload in one document (docs/commands.md, `compile`).
@@ -76,7 +75,7 @@ package enum Compiler {
     /// sha256 when the caller has them already (hashed once per run).
     package static func manifest(_ payloads: [CompiledPayload], source: SourceFile, carried: [(path: String, sha256: String?)] = [],
                                  digests: [String]? = nil) -> String {
-        let digests = digests ?? payloads.map { SHA256.hex($0.text.utf8) }
+        let digests = digests ?? payloads.map { $0.sha256 ?? SHA256.hex($0.bytes) }
         var platforms: [String] = []
         var locales: [String] = []
         for payload in payloads {

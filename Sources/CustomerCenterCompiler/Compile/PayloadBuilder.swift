@@ -30,17 +30,21 @@ struct PayloadBuilder {
     /// The payload; `localizedStrings` is the locale's table when another platform's payload
     /// built it already (it depends on the locale alone).
     func build(localizedStrings strings: JSONValue? = nil) -> JSONValue {
-        let center: [(String, JSONValue)] = [
+        .record([("customer_center", .record(center(localizedStrings: strings ?? .record(localizedStrings()))))])
+    }
+
+    /// The members of the payload's `customer_center`, in the writer's order.
+    func center(localizedStrings strings: JSONValue) -> [(String, JSONValue)] {
+        [
             ("appearance", appearance()),
             ("change_plans", .list((config.changePlans ?? []).map(changePlan))),
             ("localization", .record([
                 ("locale", .text(locale)),
-                ("localized_strings", strings ?? .record(localizedStrings())),
+                ("localized_strings", strings),
             ])),
             ("screens", .record(config.screens.map { ($0.key.value, screen($0)) })),
             ("support", support()),
         ]
-        return .record([("customer_center", .record(center))])
     }
 
     /// What the backend sends: every key of the config's table in the locale, plus every SDK
@@ -166,17 +170,17 @@ struct PayloadBuilder {
 /// for the payloads of a run: every payload of one config has the same `localized_strings` keys
 /// (the table's, then the built-in ones it does not define), and comparing the list with the one
 /// before costs one string comparison a key instead of a sort. The writer's sort then finds the
-/// members in order (one pass).
-final class KeyOrder {
-    private var keys: [String] = []
-    private var order: [Int] = []
+/// members in order (one pass). Shared by the threads that build a run's payloads.
+final class KeyOrder: Sendable {
+    private let last = LockedValue<(keys: [String], order: [Int])>(([], []))
 
     /// The positions of `keys` in sorted order.
     func order(of keys: [String]) -> [Int] {
-        if keys != self.keys {
-            self.keys = keys
-            order = keys.indices.sorted { JSONWriter.keyOrder(keys[$0], keys[$1]) }
+        last.withLock { last in
+            if keys != last.keys {
+                last = (keys, keys.indices.sorted { JSONWriter.keyOrder(keys[$0], keys[$1]) })
+            }
+            return last.order
         }
-        return order
     }
 }

@@ -157,7 +157,7 @@ extension ConfigDiff {
     /// The payload `compile` writes for `platform` and `locale`, read back (and resolved) as a response.
     static func payload(_ resolved: ResolvedConfig, _ platform: Platform, _ locale: String) -> ResolvedConfig? {
         guard let payload = Compiler.payloads(resolved, platforms: [platform], locales: [locale]).first else { return nil }
-        let source = SourceFile(path: Compiler.relativePath(of: payload), text: payload.text)
+        let source = SourceFile(path: Compiler.relativePath(of: payload), bytes: payload.bytes)
         return Pipeline.decode(source, inputFormat: .response, stopAfter: .resolve).resolved
     }
 }

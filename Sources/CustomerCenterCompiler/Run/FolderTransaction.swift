@@ -19,7 +19,9 @@ package struct FolderTransaction {
     let name: String
     private var lock: Int32
     /// The files of the new set written so far, in order.
-    private var staged: [Staged] = []
+    var staged: [Staged] = []
+    /// The temporary files a signal removes (each staged file's, and those about to be).
+    var tracked: [String] = []
     /// The folders this run made (removed again, when empty, if it gives up).
     private var made: [String] = []
     /// The folders above the files written so far, looked at (or made) once: whether this run
@@ -31,14 +33,14 @@ package struct FolderTransaction {
     /// A file of the new set: where it goes, the temporary file that holds it (`nil` when the
     /// file in its place already holds its bytes: nothing to replace), and what was at its place
     /// when the run looked (it is replaced, or kept, only if that is still there).
-    struct Staged {
+    struct Staged: Sendable {
         let relative: String
         let temporary: String?
         let found: Found
     }
 
     /// What a path of the folder holds, as far as replacing it goes.
-    enum Found: Equatable {
+    enum Found: Equatable, Sendable {
         case absent
         /// A regular file: its identity and last change, and its owner and mode (kept).
         case file(device: UInt64, inode: UInt64, size: Int64, changed: Int, changedNanoseconds: Int, owner: uid_t, group: gid_t, mode: mode_t)
@@ -135,22 +137,14 @@ package struct FolderTransaction {
             unlink(temporary)  // a killed run's (we hold the lock: no live run owns it)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        if fd >= 0 { InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) } }
+        if fd >= 0 {
+            InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) }
+            tracked.append(temporary)
+        }
         InterruptCleanup.unblockSignals()
         guard fd >= 0 else { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())") }
         staged.append(Staged(relative: relative, temporary: temporary, found: found))
-        var reason = FileSystem.writeAll(bytes, to: fd)
-        var mode: mode_t = 0o644
-        if case .file(_, _, _, _, _, let owner, let group, let kept) = found {
-            mode = kept
-            // A payload replaced keeps its owner when the run may give it (root): a compile
-            // run with sudo does not take the user's payloads away from them.
-            if owner != geteuid() || group != getegid() { _ = fchown(fd, owner, group) }
-        }
-        if reason == nil, fchmod(fd, mode) != 0 { reason = FileSystem.errorText() }
-        // Without a whole-file-system sync (Apple systems), each file is synced as it is written.
-        if reason == nil, !OS.syncsWholeFileSystem, !OS.syncFile(fd) { reason = FileSystem.errorText() }
-        if close(fd) != 0, reason == nil { reason = FileSystem.errorText() }
+        let reason = Self.fill(fd, with: bytes, keeping: found)
         if let reason { throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(reason)") }
     }
 
@@ -164,6 +158,8 @@ package struct FolderTransaction {
         try write(manifest, at: "manifest.json", rewrite: changes)
         guard staged.contains(where: { $0.temporary != nil }) else {
             try confirmUnchanged()
+            InterruptCleanup.forget(folders: tracked)
+            tracked = []
             staged = []
             forgetMade()
             return
@@ -205,7 +201,8 @@ package struct FolderTransaction {
             throw failure("cannot put the manifest in place (the next run completes the set)")
         }
         for folder in folders.sorted() { Self.sync(folder) }
-        InterruptCleanup.forget(folders: staged.compactMap(\.temporary))
+        InterruptCleanup.forget(folders: tracked)
+        tracked = []
         staged = []
         forgetMade()
         committing = false
@@ -234,9 +231,9 @@ package struct FolderTransaction {
     /// it was. Once the renames began, the staged files stay for the next run to complete.
     package mutating func abandon() {
         guard lock >= 0 else { return }
-        let temporaries = staged.compactMap(\.temporary)
-        if !committing { for temporary in temporaries { unlink(temporary) } }
-        InterruptCleanup.forget(folders: temporaries)
+        if !committing { for temporary in staged.compactMap(\.temporary) { unlink(temporary) } }
+        InterruptCleanup.forget(folders: tracked)
+        tracked = []
         staged = []
         for folder in made.reversed() {
             rmdir(folder)
@@ -249,7 +246,7 @@ package struct FolderTransaction {
     /// The folder above `relative`, made when missing, and whether this run made it; a part that
     /// is not a folder (a file, a symbolic link) is refused: the run writes nowhere but inside the
     /// folder. Each folder is looked at once a run.
-    private mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> (String, Bool) {
+    mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> (String, Bool) {
         var folder = target
         for part in relative.split(separator: "/").dropLast() {
             folder += "/" + part
@@ -272,7 +269,7 @@ package struct FolderTransaction {
     }
 
     /// What is at `relative` now; a file a rewrite may not replace is refused.
-    private func look(at relative: String) throws(FileSystem.Failure) -> Found {
+    func look(at relative: String) throws(FileSystem.Failure) -> Found {
         var info = stat()
         guard lstat(target + "/" + relative, &info) == 0 else {
             if errno == ENOENT { return .absent }

@@ -41,11 +41,10 @@ extension RunContext {
                 && stale.path.split(separator: "/").first.flatMap { Platform(rawValue: String($0)) }.map(keeping.contains) == true
                 && FileSystem.exists(transaction.target + "/" + stale.path)
         }
-        // Each payload's UTF-8 hashed and written where it lies: the bytes written are the bytes
-        // the manifest hashes.
-        let digests = payloads.map { SHA256.hex($0.text.utf8) }
+        // The bytes written are the bytes the manifest hashes (each hashed as it was built).
+        let digests = payloads.map { $0.sha256 ?? SHA256.hex($0.bytes) }
         do {
-            for (relative, payload) in zip(paths, payloads) { try transaction.write(payload.text, at: relative) }
+            try transaction.write(zip(paths, payloads).map { ($0, $1.bytes) }, jobs: settings.jobs)
             try transaction.commit(manifest: Array(Compiler.manifest(payloads, source: source, carried: carried, digests: digests).utf8))
         } catch {
             transaction.abandon()

@@ -99,7 +99,7 @@ extension Compile: Job {
         guard case let (source, policy)? = context.oneInput(path, outputs: [("-o", destination.file), ("--bundle", destination.bundlePath)]) else {
             return output
         }
-        let (analysis, compiled) = compile(source, policy: policy, in: &context)
+        let (analysis, compiled) = compile(source, policy: policy, hashing: destination.isDirectory, in: &context)
         output.report = analysis.report
         guard let payloads = compiled else { return output }
         output.payloads = payloads
@@ -119,14 +119,15 @@ extension Compile: Job {
                 return output
             }
             let file = destination.file ?? "-"
-            if file == "-" { output.standardOutput = payload.text } else { context.write(Array(payload.text.utf8), to: file, option: "-o") }
+            if file == "-" { output.standardOutput = payload.text } else { context.write(payload.bytes, to: file, option: "-o") }
         }
         return output
     }
 
     /// One source linted under the compile gate, then its payloads, or `nil` with why recorded.
     /// An SDK response is refused as a usage error: it is what `compile` makes, not what it reads.
-    private func compile(_ source: SourceFile, policy: Policy, in context: inout RunContext) -> (Analysis, [CompiledPayload]?) {
+    /// `hashing`: each payload's SHA-256 as well (`--out-dir`'s manifest), computed as it is built.
+    private func compile(_ source: SourceFile, policy: Policy, hashing: Bool = false, in context: inout RunContext) -> (Analysis, [CompiledPayload]?) {
         var request = policy.request(for: source)
         request.compileGate = true
         if let platforms = options.platforms { request.policy.options.platforms = platforms }
@@ -138,7 +139,7 @@ extension Compile: Job {
         }
         context.log.record(analysis.report)
         if let report = policy.configurationReport(used: gate.usedIgnores, checked: [source]) { context.log.recordOwn(report) }
-        let payloads = Compiler.payloads(of: analysis, gate: gate, options: options)
+        let payloads = Compiler.payloads(of: analysis, gate: gate, options: options, jobs: context.settings.jobs, hashing: hashing)
         if payloads == nil { context.log.record(.notCompiled(path: source.path, reason: nil)) }
         return (analysis, payloads)
     }
@@ -148,6 +149,11 @@ extension CompileDestination {
     var file: String? {
         if case .file(let path) = self { return path }
         return nil
+    }
+
+    var isDirectory: Bool {
+        if case .directory = self { return true }
+        return false
     }
 
     var bundlePath: String? {
@@ -160,9 +166,12 @@ extension Compiler {
     /// The payloads of an analysis under the compile gate, or `nil` when it refuses them: the
     /// config is not an authoring config, did not resolve, has an error, or a finding of a rule
     /// that blocks compile (counted by `gate` even when its level is off or it is ignored).
-    static func payloads(of analysis: Analysis, gate: FindingGate, options: CompileOptions) -> [CompiledPayload]? {
+    /// The payloads are built on up to `jobs` threads (`nil`: every core), hashed with `hashing`.
+    static func payloads(of analysis: Analysis, gate: FindingGate, options: CompileOptions, jobs: Int? = nil,
+                         hashing: Bool = false) -> [CompiledPayload]? {
         guard let resolved = analysis.resolved, analysis.format == .authoring, gate.blockers == 0,
               analysis.report.counts.errors == 0 else { return nil }
-        return payloads(resolved, platforms: analysis.platforms, locales: options.locales ?? resolved.targetLocaleCodes, customer: options.customer)
+        return payloads(resolved, platforms: analysis.platforms, locales: options.locales ?? resolved.targetLocaleCodes, customer: options.customer,
+                        jobs: jobs, hashing: hashing)
     }
 }
