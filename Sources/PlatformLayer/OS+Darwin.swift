@@ -55,6 +55,9 @@ extension OS {
         Darwin.write(fd, buffer, count)
     }
 
+    /// Nothing here: `F_FULLFSYNC` in ``syncFile(_:)`` writes the whole file.
+    package static func startWriteback(_ fd: Int32, offset: Int, count: Int) {}
+
     /// Makes what was written to `fd` durable: `fsync` only hands it to the drive here, whose
     /// cache may lose it on power loss; `F_FULLFSYNC` flushes that cache too.
     package static func syncFile(_ fd: Int32) -> Bool {

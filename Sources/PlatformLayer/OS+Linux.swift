@@ -65,6 +65,20 @@ extension OS {
     /// Makes what was written to `fd` durable: `fsync` reaches the disk here.
     package static func syncFile(_ fd: Int32) -> Bool { fsync(fd) == 0 }
 
+    /// Starts writing `count` bytes of `fd` from `offset` to the disk, without waiting for them
+    /// (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`): a later ``syncFile(_:)`` has less to
+    /// wait for. Durable only after it.
+    package static func startWriteback(_ fd: Int32, offset: Int, count: Int) {
+        // Declared only for _GNU_SOURCE, like syncfs: looked up by name, once.
+        _ = syncFileRange?(fd, Int64(offset), Int64(count), 2)
+    }
+
+    private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+    private static let syncFileRange: SyncFileRange? = {
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFileRange.self)
+    }()
+
     /// Whether one call makes a whole file system durable (``syncFileSystem(of:)``); where it
     /// cannot, each file is synced as it is written.
     package static let syncsWholeFileSystem = true

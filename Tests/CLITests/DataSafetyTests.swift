@@ -53,6 +53,30 @@ import Testing
         #expect(try String(contentsOf: url, encoding: .utf8) == Self.messy)
     }
 
+    /// A file written piece by piece (`strings export`): whole or not at all.
+    @Test func diskFullDuringAPieceByPieceWrite() throws {
+        let url = try file()
+        var handed = 0
+        do {
+            try FileSystem.writeAtomically(to: url.path, fault: .diskFull) { write in
+                for piece in ["{\"a\": ", "1}\n", "more"] {
+                    handed += 1
+                    if !(Array(piece.utf8).withUnsafeBufferPointer { write($0) }) { return }
+                }
+            }
+            Issue.record("a failed piece went unnoticed")
+        } catch {
+            #expect(error.message.contains("No space left on device"))
+        }
+        #expect(handed == 2, "no piece is wanted after the one that failed")
+        try assertUntouched(url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == Self.messy)
+        try FileSystem.writeAtomically(to: url.path) { write in
+            for piece in ["{\"a\": ", "1}", "\n"] { _ = Array(piece.utf8).withUnsafeBufferPointer { write($0) } }
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "{\"a\": 1}\n")
+    }
+
     @Test func fileChangedWhileWriting() throws {
         let url = try file()
         do {

@@ -88,18 +88,22 @@ package enum Pipeline {
         guard document.parsed.root != nil, let format = document.format else { return (analysis, sink.gate) }
         analysis.format = format
         analysis.config = document.config
-        if request.stopAfter == .resolve, let config = document.config { analysis.resolved = ResolvedConfig(config) }
+        if request.stopAfter == .resolve, let config = document.config {
+            analysis.resolved = ResolvedConfig(config, indexingTexts: request.indexesTexts)
+        }
         return (analysis, sink.gate)
     }
 
     /// The syntax findings and the config of `source` read as `inputFormat` (detected when
     /// `nil`), without a rule: a request stopped after the decode (or, with `.resolve`, the
     /// config resolved too), on the calling thread (on `plan`'s threads, reading the string
-    /// table as `lint` reads it, with `likeLint`: `strings export` and `import`).
+    /// table as `lint` reads it, with `likeLint`: `strings export` and `import`). Without
+    /// `indexingTexts`, the resolved config's `texts`, which only rules read, are left empty.
     package static func decode(_ source: SourceFile, inputFormat: InputFormat? = nil,
-                               stopAfter stage: PipelineRequest.Stage = .decode, likeLint: Bool = false) -> Analysis {
+                               stopAfter stage: PipelineRequest.Stage = .decode, likeLint: Bool = false, indexingTexts: Bool = true) -> Analysis {
         var request = PipelineRequest(source, options: LintOptions(inputFormat: inputFormat))
         (request.stopAfter, request.plan, request.collectsTable) = likeLint ? (stage, ExecutionPlan(), true) : (stage, .oneThread, false)
+        request.indexesTexts = indexingTexts
         return run(request).analysis
     }
 }
@@ -134,6 +138,8 @@ package struct PipelineRequest: Sendable {
     /// A request stopped before the rules reads the string table into its columns, not onto the
     /// tape, as `lint` does (``DocumentReader/read(_:inputFormat:decoding:collectingTable:plan:issueLimit:)``).
     package var collectsTable = false
+    /// A request stopped after the resolution indexes the texts the rules read (`ResolvedConfig.texts`).
+    package var indexesTexts = true
     /// Stop at a document whose own members say it is another kind of JSON (`Analysis.otherKind`):
     /// a file found by name in a directory walk is skipped, not reported, when it is one.
     package var sniffsOtherKinds = false

@@ -11,9 +11,30 @@ extension FileSystem {
     package static func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]? = nil, fault: WriteFault? = nil) throws(Failure) {
         // One atomic write at a time in the process: files are fixed and formatted on several
         // threads (`--jobs`), and the signal handler knows one temporary file (InterruptCleanup).
+        try writeAtomically(.bytes(bytes), to: path, expectedOriginal: expectedOriginal, fault: fault)
+    }
+
+    /// ``writeAtomically(_:to:expectedOriginal:fault:)`` of a file made piece by piece: `pieces`
+    /// hands each piece, in order, to the `write` it is given (which returns `false` once writing
+    /// failed: no more pieces are wanted), so that the whole file is never in memory. Nothing
+    /// lands but the whole file, renamed into place once `pieces` has returned.
+    package static func writeAtomically(to path: String, fault: WriteFault? = nil,
+                                        pieces: (_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Void) throws(Failure) {
+        try withoutActuallyEscaping(pieces) { (pieces) throws(Failure) in
+            try writeAtomically(.pieces(pieces), to: path, expectedOriginal: nil, fault: fault)
+        }
+    }
+
+    /// What an atomic write writes: bytes in memory, or pieces as they are made.
+    private enum Content {
+        case bytes([UInt8])
+        case pieces((_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Void)
+    }
+
+    private static func writeAtomically(_ content: Content, to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?) throws(Failure) {
         let outcome: Result<Void, Failure> = atomicWrites.withLock { leftovers in
             do throws(Failure) {
-                try writeAtomicallyAlone(bytes, to: path, expectedOriginal: expectedOriginal, fault: fault, leftovers: &leftovers)
+                try writeAtomicallyAlone(content, to: path, expectedOriginal: expectedOriginal, fault: fault, leftovers: &leftovers)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -26,7 +47,7 @@ extension FileSystem {
     /// files found in each folder written (``removeLeftoverTemporaries(of:writing:candidates:)``).
     private static let atomicWrites = LockedValue<[String: [String]]>([:])
 
-    private static func writeAtomicallyAlone(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?,
+    private static func writeAtomicallyAlone(_ content: Content, to path: String, expectedOriginal: [UInt8]?, fault: WriteFault?,
                                              leftovers: inout [String: [String]]) throws(Failure) {
         let directory = directory(of: absolute(path))
         var mode: mode_t = 0o644
@@ -37,7 +58,7 @@ extension FileSystem {
             // bytes go through it, as a shell's `>` would send them.
             var target = stat()
             if expectedOriginal == nil, stat(path, &target) == 0, [S_IFCHR, S_IFIFO].contains(target.st_mode & S_IFMT) {
-                try writeThrough(bytes, to: path)
+                try writeThrough(content, to: path)
                 return
             }
             if (existing.st_mode & S_IFMT) == S_IFLNK { throw Failure(message: "will not replace '\(path)': it is a symbolic link") }
@@ -47,7 +68,7 @@ extension FileSystem {
             if existing.st_mode & 0o222 == 0 { throw Failure(message: "will not replace '\(path)': it is read-only") }
             mode = existing.st_mode & 0o7777
         }
-        removeLeftoverTemporaries(of: path, writing: bytes, candidates: &leftovers)
+        if case .bytes(let bytes) = content { removeLeftoverTemporaries(of: path, writing: bytes, candidates: &leftovers) }
         var template = Array((directory + "/.\(lastComponent(of: path)).tmp-XXXXXX").utf8CString)
         // A signal while the temporary file exists removes it (docs/commands.md "Exit codes": an interrupted write
         // leaves the original untouched and nothing behind); the file-size limit makes the write
@@ -70,6 +91,22 @@ extension FileSystem {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var reason = ""
+        // Pieces are written here; whole bytes below.
+        let bytes: [UInt8]
+        switch content {
+        case .bytes(let whole): bytes = whole
+        case .pieces(let pieces):
+            bytes = []
+            let written = writePieces(pieces, to: fd, fault: fault)
+            if let failure = written.failure {
+                ok = false
+                reason = failure
+            } else {
+                // What a killed run left is checked against what was written, read back from
+                // the temporary file (the pieces are gone).
+                removeLeftoverTemporaries(of: path, writtenTo: fd, count: written.count, candidates: &leftovers)
+            }
+        }
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -124,6 +161,32 @@ extension FileSystem {
         if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
+    /// Writes each of the pieces `pieces` makes to `fd`, until one fails: how many bytes were
+    /// written, or why it stopped.
+    private static func writePieces(_ pieces: (_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Void, to fd: Int32,
+                                    fault: WriteFault?) -> (count: Int, failure: String?) {
+        var count = 0
+        var failure: String?
+        pieces { piece in
+            guard failure == nil else { return false }
+            #if DEBUG
+            // The second piece finds the disk full.
+            if fault == .diskFull, count > 0 {
+                errno = ENOSPC
+                failure = errorText()
+                return false
+            }
+            #endif
+            failure = writeAll(piece, to: fd)
+            // The disk takes each piece while the next is written: the `fsync` at the end has
+            // the last piece to wait for, not the whole file.
+            if failure == nil { OS.startWriteback(fd, offset: count, count: piece.count) }
+            count += piece.count
+            return failure == nil
+        }
+        return (count, failure)
+    }
+
     /// Whether the regular file at `path` holds exactly `bytes`, read a block at a time beside
     /// them: a rewrite checks the file it replaces without a second copy of it in memory.
     static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
@@ -172,10 +235,18 @@ extension FileSystem {
 
     /// Writes all of `bytes` into an existing character device or FIFO (never created,
     /// truncated or renamed over).
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
+    private static func writeThrough(_ content: Content, to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-        var reason = writeAll(bytes, to: fd)
+        var reason: String?
+        switch content {
+        case .bytes(let bytes): reason = writeAll(bytes, to: fd)
+        case .pieces(let pieces):
+            pieces { piece in
+                if reason == nil { reason = writeAll(piece, to: fd) }
+                return reason == nil
+            }
+        }
         if close(fd) != 0, reason == nil { reason = errorText() }
         if let reason { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
@@ -214,3 +285,4 @@ package enum WriteFault: Equatable {
     case interruptBeforeRename
     #endif
 }
+

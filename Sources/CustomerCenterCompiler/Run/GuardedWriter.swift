@@ -51,6 +51,19 @@ package struct GuardedWriter: Sendable {
         try FileSystem.writeAtomically(bytes, to: path)
     }
 
+    /// ``write(_:to:option:)`` of a file made piece by piece: `pieces` hands each piece to the
+    /// `write` it is given, in order (`FileSystem.writeAtomically(to:fault:pieces:)`).
+    package func write(to path: String, option: String, pieces: (_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Void)
+        throws(FileSystem.Failure) {
+        do {
+            try refuseInput(path, option: option)
+        } catch {
+            throw FileSystem.Failure(message: error.message)
+        }
+        try FileSystem.makeParentDirectories(of: path)
+        try FileSystem.writeAtomically(to: path, pieces: pieces)
+    }
+
     /// Rewrites an input in place (`--fix`, `format --write`): only when it still holds exactly
     /// `original` (not edited meanwhile), never through a symbolic link or onto a read-only file.
     package func rewrite(_ path: String, with bytes: [UInt8], original: [UInt8]) throws(FileSystem.Failure) {

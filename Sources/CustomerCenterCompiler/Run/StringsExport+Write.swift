@@ -23,8 +23,8 @@ extension StringsExport {
     }
 
     /// Writes exported files through the guarded writer (never onto `config`, the input; each
-    /// atomically), one at a time as the export builds them, so that one file's bytes are in
-    /// memory at a time (docs/performance.md "strings").
+    /// atomically), piece by piece as the export builds them, so that no file's bytes are whole
+    /// in memory (docs/performance.md "strings").
     package struct Writer {
         let destination: Destination
         var guarded = GuardedWriter()
@@ -36,21 +36,30 @@ extension StringsExport {
             guarded.noteRead(config)
         }
 
-        /// Writes `file`; for standard output, returns its text to print.
-        package mutating func write(_ file: ExportedFile) throws(FileSystem.Failure) -> String? {
+        /// Writes `file`, reading its pieces as they come; for standard output, returns its text
+        /// to print.
+        package mutating func write(_ file: ExportedPieces) throws(FileSystem.Failure) -> String? {
+            let path: String
+            let option: String
             switch destination {
             case .standardOutput:
                 paths.append(nil)
-                return String(decoding: file.bytes, as: UTF8.self)
-            case .file(let path):
-                try guarded.write(file.bytes, to: path, option: "-o")
-                paths.append(path)
+                var bytes: [UInt8] = []
+                file.forEachPiece {
+                    bytes.append(contentsOf: $0)
+                    return true
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            case .file(let named):
+                path = named
+                option = "-o"
             case .directory(let directory):
                 if paths.isEmpty { try FileSystem.makeDirectories(directory) }
-                let path = (directory.hasSuffix("/") ? directory : directory + "/") + file.fileName
-                try guarded.write(file.bytes, to: path, option: "--out-dir")
-                paths.append(path)
+                path = (directory.hasSuffix("/") ? directory : directory + "/") + file.fileName
+                option = "--out-dir"
             }
+            try guarded.write(to: path, option: option) { write in file.forEachPiece(write) }
+            paths.append(path)
             return nil
         }
     }

@@ -18,6 +18,17 @@ struct ExportBytes {
         bytes.reserveCapacity(Swift.max(capacity, count + count / 8))
     }
 
+    /// The bytes so far, handed over (``ExportPlan/writeEachFile(_:)`` writes them): the
+    /// bytes go on empty, in the storage of `spare` (taken: left empty), with room for `capacity`.
+    mutating func handOver(continuingIn spare: inout [UInt8], capacity: Int) -> [UInt8] {
+        var piece: [UInt8] = []
+        swap(&piece, &bytes)
+        swap(&bytes, &spare)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(capacity)
+        return piece
+    }
+
     /// How a text is written.
     enum Escape {
         /// XML element content: `&`, `<`, `>` and CR as references (`MarkupText.Escaping.elementText`).

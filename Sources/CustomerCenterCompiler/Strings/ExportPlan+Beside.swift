@@ -1,134 +1,122 @@
-/// `strings export` on two cores: each file is written on a thread of its own while the next is
-/// built, so the kernel's copy of one file into the page cache, and the wait for it to reach the
-/// disk, overlap the building of the next (docs/performance.md "strings"). At most two files'
-/// bytes are in memory: the one written and the one built.
+/// `strings export` on two cores: each file is built in pieces, and each piece is written on a
+/// thread of its own while the next is built, so that the kernel's copy of the bytes into the
+/// page cache, and the wait for a file to reach the disk, overlap the building (docs/performance.md
+/// "strings"). No file is ever whole in memory: a few pieces are, the one written, the ones
+/// waiting for it and the one built.
 
 import JSONSyntax
 import PlatformLayer
 
 extension ExportPlan {
-    /// Builds the file of each of ``locales`` in turn and hands it to `write`, which runs on a
-    /// thread of its own, in the files' order, one file at a time, while the next file is built
-    /// here: a file is handed over once the one before it is written, so that two files' bytes
-    /// at most are in memory. `write` is told how many files were built when it was handed the
-    /// file. When it throws, no later file is handed to it, and the error is thrown here once the
-    /// thread is done. Without a thread, each file is written here when it is built.
-    package mutating func writeEachFile<Failure: Error>(_ write: @escaping @Sendable (_ file: ExportedFile, _ built: Int) throws(Failure) -> Void)
+    /// Builds the file of each of ``locales`` in turn, in pieces, and hands it to `write`, which
+    /// runs on a thread of its own, in the files' order, and reads the file's pieces
+    /// (``ExportedPieces/forEachPiece(_:)``) as they are built here: a piece waits while two
+    /// others wait to be written. When `write` throws, nothing more is built, and the error is
+    /// thrown here once the thread is done. Without a thread, each file is built whole and
+    /// written here.
+    package mutating func writeEachFile<Failure: Error>(_ write: @escaping @Sendable (_ file: ExportedPieces) throws(Failure) -> Void)
         throws(Failure) {
-        let handoff = FileHandoff()
+        let handoff = PieceHandoff()
         let failure = LockedValue<Failure?>(nil)
         let thread = NativeThread.start(stackSize: 1 << 20) {
-            while let next = handoff.next() {
-                var file = next.file
+            while let next = handoff.nextFile() {
+                let file = ExportedPieces(locale: next.locale, fileName: next.fileName, handoff: handoff)
                 do throws(Failure) {
-                    try write(file, next.built)
+                    try write(file)
                 } catch {
                     failure.withLock { $0 = error }
-                    handoff.written(spare: [], failed: true)
+                    handoff.fail()
                     return
                 }
-                // The bytes go back, to build a later file in.
-                let bytes = file.bytes
-                file.bytes = []
-                handoff.written(spare: bytes, failed: false)
+                // What `write` did not read.
+                file.forEachPiece { _ in true }
             }
         }
         guard let thread else {
-            try forEachFile { (file, built) throws(Failure) in try write(file, built) }
+            for locale in locales {
+                let built = file(locale)
+                try write(ExportedPieces(whole: built))
+            }
             return
         }
-        for locale in locales {
-            if buffer.isEmpty { buffer = handoff.takeSpare() }
-            var file = self.file(locale)
-            // The file's bytes are the file's alone while they are written.
-            buffer = []
-            if !handoff.hand(&file, built: built) { break }
-        }
+        buildPieces(locales, into: handoff)
         handoff.finish()
         NativeThread.join(thread)
         if let error = failure.withLock({ $0 }) { throw error }
     }
+
+    /// Builds the files of `locales` into `handoff`, piece by piece, until a write fails.
+    private mutating func buildPieces(_ locales: [String], into handoff: PieceHandoff) {
+        let capacity = pieceSize + pieceSize / 4
+        var spare = handoff.takeSpare()
+        var out = ExportBytes(reusing: &spare, capacity: capacity)
+        for locale in locales {
+            guard handoff.begin(locale: locale, fileName: fileName(locale)) else { return }
+            let (file, left, complete) = build(locale, keepingUnits: false, into: &out, piece: pieceSize) { out in
+                var spare = handoff.takeSpare()
+                return handoff.hand(out.handOver(continuingIn: &spare, capacity: capacity))
+            }
+            done(left)
+            var spare = handoff.takeSpare()
+            guard complete, handoff.hand(out.handOver(continuingIn: &spare, capacity: capacity)), handoff.end(file) else { return }
+        }
+    }
 }
 
-/// The one file between the thread that builds files and the one that writes them: a file is
-/// handed over when the writer is idle (the one before it written), and the writer gives back
-/// its bytes when it is done.
-final class FileHandoff: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// The file handed over and not yet taken, with how many files were built then.
-    private var pending: (file: ExportedFile, built: Int)?
-    /// A file was handed over and is not written yet.
-    private var busy = false
-    private var finished = false
-    private var failed = false
-    /// The bytes of the last file written.
-    private var spare: [UInt8] = []
+/// One exported file as the writing thread reads it: its name, its pieces in order, then its
+/// counts (``file``).
+package final class ExportedPieces: @unchecked Sendable {
+    /// The locale as the config writes it.
+    package let locale: String
+    /// `<locale>.xlf` or `<locale>.po`.
+    package let fileName: String
+    private let handoff: PieceHandoff?
+    private var whole: [UInt8]?
+    private var ended = false
+    /// The file's counts (its units in each state), once its last piece is read; its bytes are
+    /// not kept.
+    package private(set) var file: ExportedFile
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
+    init(locale: String, fileName: String, handoff: PieceHandoff) {
+        self.locale = locale
+        self.fileName = fileName
+        self.handoff = handoff
+        file = ExportedFile(locale: locale, fileName: fileName, bytes: [], units: [])
     }
 
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
+    /// A file built whole: one piece.
+    init(whole built: ExportedFile) {
+        locale = built.locale
+        fileName = built.fileName
+        handoff = nil
+        whole = built.bytes
+        file = built
+        file.bytes = []
     }
 
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    /// Waits until the writer is done with the last file, then hands it `file` (taken: left
-    /// empty); `false`, and nothing handed over, when a write failed.
-    func hand(_ file: inout ExportedFile, built: Int) -> Bool {
-        locked {
-            while busy { pthread_cond_wait(changed, mutex) }
-            guard !failed else { return false }
-            pending = (file, built)
-            file = ExportedFile(locale: "", fileName: "", bytes: [], units: [])
-            busy = true
-            pthread_cond_broadcast(changed)
-            return true
+    /// Hands `body` each piece of the file in order (lent for the call), as they are built,
+    /// until the last one or until `body` returns `false`; a later call goes on from there.
+    package func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard let handoff else {
+            if let bytes = whole {
+                whole = nil
+                _ = bytes.withUnsafeBufferPointer(body)
+            }
+            return
         }
-    }
-
-    /// No more files.
-    func finish() {
-        locked {
-            finished = true
-            pthread_cond_broadcast(changed)
-        }
-    }
-
-    /// The writer's next file; `nil` when there are no more.
-    func next() -> (file: ExportedFile, built: Int)? {
-        locked {
-            while pending == nil, !finished { pthread_cond_wait(changed, mutex) }
-            defer { pending = nil }
-            return pending
-        }
-    }
-
-    /// The writer is done with its file: its bytes (`spare`) are free for another, or writing failed.
-    func written(spare bytes: [UInt8], failed: Bool) {
-        locked {
-            spare = bytes
-            busy = false
-            self.failed = self.failed || failed
-            pthread_cond_broadcast(changed)
-        }
-    }
-
-    /// The bytes of the last file written (empty when there are none).
-    func takeSpare() -> [UInt8] {
-        locked {
-            defer { spare = [] }
-            return spare
+        while !ended {
+            switch handoff.next() {
+            case .piece(var bytes):
+                let more = bytes.withUnsafeBufferPointer(body)
+                // The storage goes back, to build a later piece in.
+                handoff.giveBack(&bytes)
+                if !more { return }
+            case .end(let counts):
+                file = counts
+                ended = true
+            case nil:
+                ended = true
+            }
         }
     }
 }

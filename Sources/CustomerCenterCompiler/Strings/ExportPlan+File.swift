@@ -7,25 +7,39 @@
 import JSONSyntax
 extension ExportPlan {
     /// The file of `locale` (one of ``locales``), its units written as they are made (kept in
-    /// ``ExportedFile/units`` only with `keepingUnits`).
+    /// ``ExportedFile/units`` only with `keepingUnits`, which needs a plan that ``keepsUnits``).
     package mutating func file(_ locale: String, keepingUnits: Bool = false) -> ExportedFile {
         // The first file's size is not known: about 700 bytes a unit in XLIFF, 350 in PO, reserved
         // (pages not written cost no memory), so that it does not grow by copying.
         var out = ExportBytes(reusing: &buffer, capacity: keys.count * (format == .xliff ? 1_024 : 512) + 4_096)
-        let (file, left) = build(locale, keepingUnits: keepingUnits, into: &out)
-        for key in left where !notRepresentable.contains(key) { notRepresentable.append(key) }
+        let built = build(locale, keepingUnits: keepingUnits, into: &out)
+        done(built.left)
+        var file = built.file
+        file.bytes = out.bytes
         buffer = out.bytes
-        built += 1
         return file
     }
 
-    /// ``file(_:keepingUnits:)`` written into `out`, and the keys left out because XML cannot
-    /// carry their text. Not mutating: a unit reads the plan's storage as it is (a closure in a
-    /// mutating method would copy the plan, a retain of each of its arrays, for each unit).
-    private func build(_ locale: String, keepingUnits: Bool, into out: inout ExportBytes) -> (file: ExportedFile, left: [String]) {
+    /// The name of the file of `locale`.
+    func fileName(_ locale: String) -> String { "\(locale).\(format.fileExtension)" }
+
+    /// A file is built: `left`, the keys it left out because XML cannot carry their text, are noted.
+    mutating func done(_ left: [String]) {
+        for key in left where !notRepresentable.contains(key) { notRepresentable.append(key) }
+        built += 1
+    }
+
+    /// The file of `locale` written into `out` (its counts; not its bytes), the keys left out
+    /// because XML cannot carry their text, and whether it was built to its end. Each time `out`
+    /// holds `piece` bytes or more, after a unit, it is handed to `emit`, which takes them (and
+    /// leaves `out` empty), or returns `false`: then the file is left there. Not mutating: a unit
+    /// reads the plan's storage as it is (a closure in a mutating method would copy the plan, a
+    /// retain of each of its arrays, for each unit).
+    func build(_ locale: String, keepingUnits: Bool, into out: inout ExportBytes, piece: Int = .max,
+               emit: (inout ExportBytes) -> Bool = { _ in true }) -> (file: ExportedFile, left: [String], complete: Bool) {
         let targets = LocaleTargets(table: table, locale: locale, defaultLocale: defaultLocale)
         var words = LocaleWords(locale: locale, format: format, placeholders: placeholderNames.count, roomSets: roomSets.count)
-        var file = ExportedFile(locale: locale, fileName: "\(locale).\(format.fileExtension)", bytes: [], units: [])
+        var file = ExportedFile(locale: locale, fileName: fileName(locale), bytes: [], units: [])
         switch format {
         case .xliff: _ = XLIFFWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out)
         case .po: _ = POWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out)
@@ -45,10 +59,10 @@ extension ExportPlan {
                                    keepingUnits: keepingUnits, words: &words, file: &file, out: &out)
             }
             if !represented { left.append(details[index].key) }
+            if out.bytes.count >= piece, !emit(&out) { return (file, left, false) }
         }
         if format == .xliff { XLIFFWriter.end(into: &out) }
-        file.bytes = out.bytes
-        return (file, left)
+        return (file, left, true)
     }
 
     /// The unit of key `index`: its parts around what the locale has (`text`, the target's
@@ -98,7 +112,7 @@ extension ExportPlan {
             POWriter.append(quoted: text, to: &out)
             out.append("\n")
         }
-        if keepingUnits { keep(index, target: target, text: String(decoding: text, as: UTF8.self), targets: targets, words: &words, file: &file) }
+        if keepingUnits, keepsUnits { keep(index, target: target, text: String(decoding: text, as: UTF8.self), targets: targets, words: &words, file: &file) }
         return true
     }
 

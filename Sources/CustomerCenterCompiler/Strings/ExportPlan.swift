@@ -1,7 +1,7 @@
 /// What `strings export` exports, prepared once (the config resolved, the keys chosen and sorted,
 /// each key's parts of a unit that are the same in every locale written out), from which each
-/// locale's file is built when it is written: one file in memory at a time (docs/performance.md
-/// "strings").
+/// locale's file is built when it is written: `strings export` builds and writes it in pieces,
+/// never whole in memory (docs/performance.md "strings").
 
 import JSONSyntax
 package struct ExportPlan {
@@ -24,6 +24,7 @@ package struct ExportPlan {
     /// What a key's unit says that each file's loop does not read: its name, its default text
     /// (the units' source), its line in the config, its first note (where it is shown), its
     /// placeholders' names and the source's `<ph>` ids (XLIFF), which the target's placeholders take.
+    /// Without ``keepsUnits``, only the name and the ids: the rest is in the key's parts.
     struct KeyDetail {
         var key: String
         var source: String
@@ -35,6 +36,9 @@ package struct ExportPlan {
 
     let source: SourceFile
     let format: StringsFormat
+    /// Whether files can be built with their units as values (``file(_:keepingUnits:)``): each
+    /// key's details are kept whole. `strings export` only writes the files' bytes.
+    let keepsUnits: Bool
     /// The config's texts (its translation table, over the config's bytes): all a file reads of
     /// the resolved config, which is let go once the keys' parts are written.
     let table: TranslationTable
@@ -63,13 +67,17 @@ package struct ExportPlan {
     package internal(set) var notRepresentable: [String] = []
     /// How many files were built so far.
     package internal(set) var built = 0
+    /// How many bytes of a file ``writeEachFile(_:)`` builds before it hands them to the writing
+    /// thread (a unit more at most): a few such pieces are in memory, never a whole file.
+    var pieceSize = 1 << 17
     /// The last file's bytes: the next file is built in the same storage when the last one
     /// has been let go (no other file's bytes are in memory), sized by the largest so far.
     var buffer: [UInt8] = []
 
-    init(source: SourceFile, format: StringsFormat, resolved: ResolvedConfig, locales: [String]) {
+    init(source: SourceFile, format: StringsFormat, resolved: ResolvedConfig, locales: [String], keepsUnits: Bool = true) {
         self.source = source
         self.format = format
+        self.keepsUnits = keepsUnits
         self.table = resolved.strings.entries.storage.table
         self.defaultLocale = resolved.defaultLocale
         self.locales = locales
@@ -147,12 +155,13 @@ package struct ExportPlan {
         }
         keys.append(Key(records: entry.translations.records, isRepresentable: XLIFFWriter.isRepresentable(text),
                         placeholders: firstName..<placeholderIDs.count, roomSet: roomSet, head: head, middle: middle, tail: tail))
-        details.append(KeyDetail(key: key, source: text, line: line, usage: usage, placeholders: names, sourceIDs: ids))
+        details.append(keepsUnits ? KeyDetail(key: key, source: text, line: line, usage: usage, placeholders: names, sourceIDs: ids)
+                                  : KeyDetail(key: key, source: "", line: line, usage: "", placeholders: [], sourceIDs: ids))
     }
 
     /// Builds the file of each of ``locales`` in turn and hands it to `body` (with how many files
-    /// have been built so far) before building the next: `strings export` writes each file there,
-    /// so that one file's bytes are in memory at a time.
+    /// have been built so far) before building the next, one file's bytes in memory at a time
+    /// (`strings export` writes them in pieces: ``writeEachFile(_:)``).
     package mutating func forEachFile<Failure: Error>(_ body: (_ file: ExportedFile, _ built: Int) throws(Failure) -> Void) throws(Failure) {
         for locale in locales {
             let file = self.file(locale)

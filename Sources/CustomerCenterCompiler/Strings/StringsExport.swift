@@ -19,9 +19,10 @@ package enum StringsExport {
     }
 
     /// What to export from `source`, before any file is built: the locales, the keys and their
-    /// notes; or why nothing can be (the cases of ``ExportResult`` but `exported`).
+    /// notes; or why nothing can be (the cases of ``ExportResult`` but `exported`). Without
+    /// `keepingUnits`, the files can be written, not built with their units as values (less is kept).
     package static func prepare(_ source: SourceFile, format: StringsFormat, locales: [String]? = nil,
-                                includeUnused: Bool = false) -> Result<ExportPlan, ExportRefusal> {
+                                includeUnused: Bool = false, keepingUnits: Bool = true) -> Result<ExportPlan, ExportRefusal> {
         let resolved: ResolvedConfig
         switch StringsConfig.resolve(source, likeLint: true) {
         case .success(let config): resolved = config
@@ -40,7 +41,7 @@ package enum StringsExport {
             }
             if !chosen.contains(written) { chosen.append(written) }
         }
-        var plan = ExportPlan(source: source, format: format, resolved: resolved, locales: chosen)
+        var plan = ExportPlan(source: source, format: format, resolved: resolved, locales: chosen, keepsUnits: keepingUnits)
         let notes = TranslatorNotes(resolved)
         // The keys and their parts (about 500 bytes a key in XLIFF, 250 in PO): reserved once
         // (pages not written cost no memory), so that they do not grow by copying.

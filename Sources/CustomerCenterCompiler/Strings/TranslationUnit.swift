@@ -102,7 +102,8 @@ enum StringsConfig {
     /// `likeLint`: read as `lint` reads it (the table into its columns, on every core), as
     /// `strings export` does.
     static func resolve(_ source: SourceFile, likeLint: Bool = false) -> Result<ResolvedConfig, UnusableConfig> {
-        let analysis = Pipeline.decode(source, stopAfter: .resolve, likeLint: likeLint)
+        // No rule runs: the texts' index the rules read is not built.
+        let analysis = Pipeline.decode(source, stopAfter: .resolve, likeLint: likeLint, indexingTexts: false)
         let errors = analysis.report.diagnostics.filter { $0.severity == .error && $0.id.descriptor?.isSyntax == true }
         if !errors.isEmpty {
             return .failure(UnusableConfig(config: source.path, problem: "has JSON syntax errors (above)", report: FileReport(source: source, diagnostics: errors)))

@@ -6,8 +6,8 @@ import TestSupport
 
 /// How `strings export` builds its files fast (docs/performance.md "strings"): each unit's text
 /// read from the config's translation table by locale numbers (`LocaleTargets`), its characters
-/// checked eight bytes at a time, and each file written on a thread of its own while the next is
-/// built (`ExportPlan.writeEachFile`).
+/// checked eight bytes at a time, and each file built in pieces, each written on a thread of its
+/// own while the next is built (`ExportPlan.writeEachFile`).
 @Suite struct ExportPlanTests {
     /// A config whose keys fall back every way the resolver knows: a region to its language
     /// (`de-AT`, `pt-BR` to `pt`), Chinese to its script (`zh-TW` to `zh-Hant`), empty texts of
@@ -121,58 +121,102 @@ import TestSupport
         }
     }
 
-    /// Written beside the building of the next: the files in order, byte for byte what is built
-    /// one at a time, and never more than the one written and the one built.
-    @Test func eachFileIsWrittenOnAThreadOfItsOwnWhileTheNextIsBuilt() throws {
+    /// Built and written in pieces: the files in order, each piece written on a thread of its
+    /// own while the next is built, the pieces of a file byte for byte what is built whole, none
+    /// much larger than the plan's piece size.
+    @Test func eachFileIsWrittenInPiecesOnAThreadOfItsOwn() throws {
         let config = SourceFile(path: "init.json", text: DefaultConfig.json())
         var plan = try #require(try? StringsExport.prepare(config, format: .xliff).get())
+        plan.pieceSize = 1_500
         var alone = try #require(try? StringsExport.prepare(config, format: .xliff).get())
-        var expected: [(locale: String, bytes: [UInt8])] = []
-        alone.forEachFile { file, _ in expected.append((file.locale, file.bytes)) }
-        let seen = LockedValue<[(locale: String, bytes: [UInt8], built: Int, thread: Bool)]>([])
+        var expected: [(locale: String, bytes: [UInt8], translated: Int)] = []
+        alone.forEachFile { file, _ in expected.append((file.locale, file.bytes, file.translated)) }
+        let seen = LockedValue<[(locale: String, pieces: [[UInt8]], translated: Int, thread: Bool)]>([])
         let main = pthread_self()
-        plan.writeEachFile { (file: ExportedFile, built: Int) in
-            // Slow enough that the next file is built meanwhile.
-            usleep(20_000)
-            seen.withLock { $0.append((file.locale, file.bytes, built, pthread_equal(pthread_self(), main) == 0)) }
+        plan.writeEachFile { (file: ExportedPieces) in
+            var pieces: [[UInt8]] = []
+            file.forEachPiece {
+                pieces.append(Array($0))
+                // Slow enough that the next pieces are built meanwhile.
+                usleep(2_000)
+                return true
+            }
+            seen.withLock { $0.append((file.locale, pieces, file.file.translated, pthread_equal(pthread_self(), main) == 0)) }
         }
         let written = seen.withLock { $0 }
         #expect(written.map(\.locale) == expected.map(\.locale) && written.count > 20)
-        #expect(written.map(\.bytes) == expected.map(\.bytes))
+        #expect(written.map { $0.pieces.reduce([], +) } == expected.map(\.bytes))
+        #expect(written.map(\.translated) == expected.map(\.translated), "the counts come with the last piece")
         #expect(written.allSatisfy { $0.thread }, "written on a thread of its own")
-        // File k (from 1) is handed over as soon as it is built, when k files are built.
-        #expect(written.enumerated().allSatisfy { $0.element.built == $0.offset + 1 }, "\(written.map(\.built))")
+        #expect(written.allSatisfy { $0.pieces.count > 3 }, "\(written.map(\.pieces.count))")
+        // A piece ends after the unit that reaches the piece size (a unit is under 1,500 bytes here).
+        #expect(written.allSatisfy { $0.pieces.allSatisfy { $0.count < 3_000 } }, "\(written.map { $0.pieces.map(\.count) })")
         #expect(plan.built == expected.count)
     }
 
-    /// A file is handed over only when the writer is done with the one before: two files at most
-    /// (the one written, the one built) are in memory.
-    @Test func aFileWaitsForTheOneBeforeItToBeWritten() throws {
-        let handoff = FileHandoff()
-        @Sendable func file(_ locale: String) -> ExportedFile { ExportedFile(locale: locale, fileName: locale, bytes: [1, 2, 3], units: []) }
-        var first = file("a")
-        #expect(handoff.hand(&first, built: 1) && first.bytes.isEmpty)
-        let handedSecond = LockedValue(false)
+    /// A piece is handed over only while fewer than `PieceHandoff.waiting` wait to be written: a
+    /// few pieces at most are in memory (the one written, those waiting, the one built).
+    @Test func aPieceWaitsWhileOthersWaitToBeWritten() throws {
+        let handoff = PieceHandoff()
+        #expect(handoff.begin(locale: "a", fileName: "a.xlf"))
+        for byte in 0..<UInt8(PieceHandoff.waiting) { #expect(handoff.hand([byte])) }
+        let handedLast = LockedValue(false)
         let thread = try #require(NativeThread.start(stackSize: 1 << 20) {
-            var second = file("b")
-            _ = handoff.hand(&second, built: 2)
-            handedSecond.withLock { $0 = true }
+            _ = handoff.hand([9])
+            handedLast.withLock { $0 = true }
+            _ = handoff.end(ExportedFile(locale: "a", fileName: "a.xlf", bytes: [], units: [], translated: 7))
+            _ = handoff.begin(locale: "b", fileName: "b.xlf")
         })
         usleep(30_000)
-        #expect(!handedSecond.withLock { $0 }, "not while the first is waiting")
-        #expect(handoff.next()?.file.locale == "a")
-        usleep(30_000)
-        #expect(!handedSecond.withLock { $0 }, "not while the first is written")
-        handoff.written(spare: [9], failed: false)
+        #expect(!handedLast.withLock { $0 }, "not while \(PieceHandoff.waiting) pieces wait")
+        #expect(handoff.nextFile()?.fileName == "a.xlf")
+        let file = ExportedPieces(locale: "a", fileName: "a.xlf", handoff: handoff)
+        var read: [UInt8] = []
+        file.forEachPiece { piece in
+            read += piece
+            return read.count < 1
+        }
+        #expect(read == [0], "a piece at a time")
         NativeThread.join(thread)
-        #expect(handedSecond.withLock { $0 })
-        #expect(handoff.takeSpare() == [9] && handoff.takeSpare().isEmpty, "the written file's bytes come back once")
-        #expect(handoff.next()?.file.locale == "b")
-        handoff.written(spare: [], failed: true)
-        var third = file("c")
-        #expect(!handoff.hand(&third, built: 3), "nothing is handed over after a failed write")
+        #expect(handedLast.withLock { $0 }, "handed over once one was read")
+        #expect(handoff.takeSpare() == [0] && handoff.takeSpare().isEmpty, "a written piece's storage comes back once")
+        file.forEachPiece { piece in
+            read += piece
+            return true
+        }
+        #expect(read == [0, 1, 9] && file.file.translated == 7, "the rest, then the counts")
+        #expect(handoff.nextFile()?.fileName == "b.xlf")
+        handoff.fail()
+        #expect(!handoff.hand([7]) && !handoff.begin(locale: "c", fileName: "c.xlf"), "nothing is handed over after a failed write")
         handoff.finish()
-        #expect(handoff.next() == nil)
+        #expect(handoff.nextFile() == nil)
+    }
+
+    /// The strings commands run no rule: the texts' index the rules read is not built (time and
+    /// memory of the export's read), though the rest of the resolution is.
+    @Test func theStringsCommandsResolveWithoutTheRulesIndex() throws {
+        let source = SourceFile(path: "fallbacks.json", text: Self.fallbacks)
+        let resolved = try #require(try? StringsConfig.resolve(source, likeLint: true).get())
+        let full = try #require(Pipeline.decode(source, stopAfter: .resolve).resolved)
+        #expect(!full.texts.localeCodes.isEmpty && resolved.texts.localeCodes.isEmpty)
+        #expect(resolved.strings.count == full.strings.count && resolved.targetLocales == full.targetLocales)
+    }
+
+    /// A plan that only writes its files keeps of each key its name and ids, not its texts and
+    /// notes (they are in its parts), and writes the same bytes.
+    @Test func aPlanThatOnlyWritesKeepsLessAndWritesTheSameBytes() throws {
+        for config in try Self.configs() {
+            for format in [StringsFormat.xliff, .po] {
+                guard var whole = try? StringsExport.prepare(config, format: format).get(),
+                      var lean = try? StringsExport.prepare(config, format: format, keepingUnits: false).get() else { continue }
+                #expect(lean.details.allSatisfy { $0.usage.isEmpty && $0.source.isEmpty } && !lean.details.isEmpty, "\(config.path)")
+                #expect(whole.details.allSatisfy { !$0.usage.isEmpty })
+                var expected: [[UInt8]] = [], written: [[UInt8]] = []
+                whole.forEachFile { file, _ in expected.append(file.bytes) }
+                lean.forEachFile { file, _ in written.append(file.bytes) }
+                #expect(written == expected, "\(config.path) \(format)")
+            }
+        }
     }
 
     struct Refused: Error, Equatable { let locale: String }
@@ -183,9 +227,10 @@ import TestSupport
         let third = plan.locales[2]
         var caught: Refused?
         do {
-            try plan.writeEachFile { (file: ExportedFile, _: Int) throws(Refused) in
+            try plan.writeEachFile { (file: ExportedPieces) throws(Refused) in
                 handed.withLock { $0.append(file.locale) }
                 if file.locale == third { throw Refused(locale: third) }
+                file.forEachPiece { _ in true }
             }
         } catch {
             caught = error
@@ -193,5 +238,21 @@ import TestSupport
         #expect(caught == Refused(locale: third))
         #expect(handed.withLock { $0 } == Array(plan.locales.prefix(3)), "no file is handed over after the one that failed")
         #expect(plan.built <= 4, "at most the next file is built meanwhile")
+        var small = try #require(try? StringsExport.prepare(SourceFile(path: "init.json", text: DefaultConfig.json()), format: .po).get())
+        small.pieceSize = 500
+        do {
+            try small.writeEachFile { (file: ExportedPieces) throws(Refused) in
+                var pieces = 0
+                file.forEachPiece { _ in
+                    pieces += 1
+                    return pieces < 2
+                }
+                throw Refused(locale: file.locale)
+            }
+        } catch {
+            caught = error
+        }
+        #expect(caught == Refused(locale: small.locales[0]))
+        #expect(small.built <= 1, "a failed write in the first file stops its building")
     }
 }

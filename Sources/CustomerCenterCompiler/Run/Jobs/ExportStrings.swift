@@ -37,7 +37,7 @@ extension ExportStrings: Job {
     package func run(in context: inout RunContext) -> [String] {
         guard let source = context.read(config) else { return [] }
         var plan: ExportPlan
-        switch StringsExport.prepare(source, format: format, locales: locales, includeUnused: includeUnused) {
+        switch StringsExport.prepare(source, format: format, locales: locales, includeUnused: includeUnused, keepingUnits: false) {
         case .failure(.unusableConfig(let reason, let report)):
             if !report.diagnostics.isEmpty { context.log.record(report) }
             context.log.record(.notUsable(path: config, message: "\(reason); nothing was exported"))
@@ -62,10 +62,10 @@ extension ExportStrings: Job {
             context.log.record(.refused(message: refusal.message, help: refusal.help))
             return []
         }
-        // Each file is written on a thread of its own while the next is built, and let go.
+        // Each file is written on a thread of its own, piece by piece, as it is built.
         let written = ExportedFiles(StringsExport.Writer(to: destination, config: config))
         do {
-            try plan.writeEachFile { (file, _) throws(FileSystem.Failure) in try written.write(file) }
+            try plan.writeEachFile { (file) throws(FileSystem.Failure) in try written.write(file) }
         } catch {
             context.log.record(.writeFailed(path: directory ?? output ?? config, message: error.message))
             return []
@@ -101,8 +101,9 @@ private final class ExportedFiles: @unchecked Sendable {
 
     init(_ writer: StringsExport.Writer) { self.writer = writer }
 
-    func write(_ file: ExportedFile) throws(FileSystem.Failure) {
+    func write(_ file: ExportedPieces) throws(FileSystem.Failure) {
         if let text = try writer.write(file) { printed += text }
-        lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file))")
+        // Its counts are known once its last piece is written.
+        lines.append("exported '\(file.locale)' to \(writer.paths.last.flatMap { $0 } ?? "standard output"): \(StringsExport.summary(file.file))")
     }
 }
