@@ -9,6 +9,13 @@ package struct TextIndex: Sendable {
     var placeholderSuspects: [TextReference] = []
     /// Texts with leading, trailing or doubled whitespace (the rule finds which and where).
     var badWhitespace = TextGroups()
+    /// Texts with a byte that may start a control character `l10n.control-character` reports
+    /// (`ControlCharacterRule.mayHaveControl`): the rule reads only these, not every text again.
+    /// An authoring config's table only (the rule's format).
+    var controlSuspects = TextGroups()
+    /// An authoring config's empty texts (`l10n.empty-translation` reads only these; a
+    /// response's texts are not indexed by position, and the rule reads them all).
+    var emptyTexts = TextGroups()
     /// Keys with a braced text in some locale, first use first.
     var keysWithBraces: [String] = []
     /// The texts a reference `.item` names (a response's candidates; none in an authoring config).
@@ -40,6 +47,8 @@ package struct TextIndex: Sendable {
         for part in parts {
             placeholderSuspects += part.placeholderSuspects
             badWhitespace.append(part.badWhitespace)
+            controlSuspects.append(part.controlSuspects)
+            emptyTexts.append(part.emptyTexts)
             keysWithBraces += part.keysWithBraces
         }
         var uses = parts.first?.localeUses ?? []
@@ -58,6 +67,8 @@ package struct TextIndex: Sendable {
     struct Part: Sendable {
         var placeholderSuspects: [TextReference] = []
         var badWhitespace = TextGroups()
+        var controlSuspects = TextGroups()
+        var emptyTexts = TextGroups()
         var keysWithBraces: [String] = []
         /// Per locale name of the table (`TranslationTable.locales`): texts written in it.
         var localeUses: [Int] = []
@@ -82,8 +93,10 @@ package struct TextIndex: Sendable {
                     let name = translations.localeIndex(at: index)
                     if localeUses[name] == 0 { firstUse[name] = translations[index].locale }
                     localeUses[name] += 1
-                    let (hasBrace, problem, suspect) = translations.withTextUTF8(at: index) { TextIndex.classify($0) }
+                    let (hasBrace, problem, suspect, control, empty) = translations.withTextUTF8(at: index) { TextIndex.classify($0) }
                     if hasBrace { bracedHere = true }
+                    if control { controlSuspects.add(entry: entryIndex, position: index) }
+                    if empty { emptyTexts.add(entry: entryIndex, position: index) }
                     // By position: a file full of findings would otherwise hold every such text
                     // decoded until the rules end.
                     if suspect {
@@ -98,7 +111,7 @@ package struct TextIndex: Sendable {
 
     private mutating func add(_ item: VisibleTexts.Item) {
         var text = item.text.value
-        let (hasBrace, problem, suspect) = text.withUTF8 { Self.classify($0) }
+        let (hasBrace, problem, suspect, _, _) = text.withUTF8 { Self.classify($0) }
         if hasBrace, case .translation(let key, _) = item.context, keysWithBraces.last != key { keysWithBraces.append(key) }
         guard suspect || problem != nil else { return }
         let reference = TextReference.item(items.count)
@@ -163,37 +176,55 @@ package struct TextIndex: Sendable {
         }
     }
 
-    /// What the index keeps of a text: whether it has a brace, its whitespace problem, and
-    /// whether a placeholder rule will report it (spans are walked only in braced texts).
-    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?, placeholderSuspect: Bool) {
-        let (hasBrace, problem) = scan(bytes)
-        return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes))
+    /// What the index keeps of a text: whether it has a brace, its whitespace problem, whether
+    /// a placeholder rule will report it (spans are walked only in braced texts), and whether
+    /// `l10n.control-character` is to read it (the rule's own test, `mayHaveControl`, for the
+    /// few texts with a byte below 0x20, DEL or 0xC2: a tab or a line feed is no control), and
+    /// whether it is empty.
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (hasBrace: Bool, whitespace: String?, placeholderSuspect: Bool, control: Bool, empty: Bool) {
+        let (hasBrace, problem, mayHaveControl) = scan(bytes)
+        return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes),
+                mayHaveControl && ControlCharacterRule.mayHaveControl(bytes), bytes.isEmpty)
     }
 
-    /// One byte pass: does the text have a brace, and what whitespace problem, if any.
-    static func scan(_ text: String) -> (hasBrace: Bool, whitespace: String?) {
+    /// One byte pass: does the text have a brace, what whitespace problem, if any, and a byte
+    /// below 0x20 (a control, a tab or a line feed), DEL or 0xC2 (the lead byte of U+0080–U+00BF,
+    /// C1 controls among them).
+    static func scan(_ text: String) -> (hasBrace: Bool, whitespace: String?, mayHaveControl: Bool) {
         var copy = text
         return copy.withUTF8 { bytes in scan(bytes) }
     }
 
     /// The same, over the text's UTF-8 bytes.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?) {
-        guard !bytes.isEmpty else { return (false, nil) }
-        var hasBrace = false, doubled = false, previousSpace = false
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasBrace: Bool, whitespace: String?, mayHaveControl: Bool) {
+        guard !bytes.isEmpty else { return (false, nil, false) }
+        var hasBrace = false, doubled = false, previousSpace = false, control = false
+        /// Whether every answer is known (the rest of the text can change none).
+        var done: Bool { hasBrace && doubled && control }
         var i = 0
         if let base = UnsafeRawPointer(bytes.baseAddress) {
             // Sixteen bytes a step, and the sixteen after each byte: a space before a space is
             // a doubled space, across steps too (the pairs up to the byte after the last step's).
             let open = SIMD16<UInt8>(repeating: 0x7B), close = SIMD16<UInt8>(repeating: 0x7D), space = SIMD16<UInt8>(repeating: 0x20)
+            let delete = SIMD16<UInt8>(repeating: 0x7F), c1Lead = SIMD16<UInt8>(repeating: 0xC2)
+            let top3 = SIMD16<UInt8>(repeating: 0xE0)
             func step(_ at: Int) {
                 let v = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
                 let next = base.loadUnaligned(fromByteOffset: at + 1, as: SIMD16<UInt8>.self)
-                let braces = ByteScan.lanes((v .== open) .| (v .== close))
-                if braces.low | braces.high != 0 { hasBrace = true }
-                let pairs = ByteScan.lanes((v .== space) .& (next .== space))
-                if pairs.low | pairs.high != 0 { doubled = true }
+                let braces = (v .== open) .| (v .== close)
+                let pairs = (v .== space) .& (next .== space)
+                // Below 0x20 (the top three bits clear), DEL, or a C1 lead byte.
+                let controls = ((v & top3) .== .zero) .| (v .== delete) .| (v .== c1Lead)
+                // Most steps find none of the three: one test for them all.
+                let any = ByteScan.lanes(braces .| pairs .| controls)
+                guard any.low | any.high != 0 else { return }
+                let found = (ByteScan.lanes(braces), ByteScan.lanes(pairs), ByteScan.lanes(controls))
+                if found.0.low | found.0.high != 0 { hasBrace = true }
+                if found.1.low | found.1.high != 0 { doubled = true }
+                if found.2.low | found.2.high != 0 { control = true }
             }
-            while i + 17 <= bytes.count, !(hasBrace && doubled) {
+            while i + 17 <= bytes.count, !done {
                 step(i)
                 i += 16
             }
@@ -201,23 +232,27 @@ package struct TextIndex: Sendable {
                 // The rest as one more step ending at the last byte pair, over bytes read
                 // already in part (a brace or a pair found twice is still one), and the last
                 // byte, which only a pair's second half reads.
-                if !(hasBrace && doubled) { step(bytes.count - 17) }
-                if let last = bytes.last, last == 0x7B || last == 0x7D { hasBrace = true }
+                if !done { step(bytes.count - 17) }
+                if let last = bytes.last {
+                    if last == 0x7B || last == 0x7D { hasBrace = true }
+                    if last < 0x20 || last == 0x7F || last == 0xC2 { control = true }
+                }
                 i = bytes.count
             }
             // (Otherwise the pair ending at `i` is read; the words below start with the pair after it.)
         }
         // Eight bytes a step: exact per-byte flags for braces and spaces; a space whose next
         // byte is a space is a doubled space (across words through `previousSpace`).
-        while i + 8 <= bytes.count, !(hasBrace && doubled) {
+        while i + 8 <= bytes.count, !done {
             let word = ByteScan.word(bytes, at: i)
             if ByteScan.matches(0x7B, in: word) | ByteScan.matches(0x7D, in: word) != 0 { hasBrace = true }
+            if Self.controlLike(word) { control = true }
             let spaces = ByteScan.matches(0x20, in: word)
             if spaces & (spaces >> 8) != 0 || (previousSpace && spaces & 0x80 != 0) { doubled = true }
             previousSpace = spaces >> 63 != 0
             i += 8
         }
-        if i < bytes.count, bytes.count >= 8, !(hasBrace && doubled) {
+        if i < bytes.count, bytes.count >= 8, !done {
             // The rest as the last eight bytes, read again in part: a brace or a pair of spaces
             // found twice is still one, and a pair across this word's first byte lies within
             // the words already read.
@@ -225,19 +260,28 @@ package struct TextIndex: Sendable {
             if ByteScan.matches(0x7B, in: word) | ByteScan.matches(0x7D, in: word) != 0 { hasBrace = true }
             let spaces = ByteScan.matches(0x20, in: word)
             if spaces & (spaces >> 8) != 0 { doubled = true }
+            if Self.controlLike(word) { control = true }
             i = bytes.count
         }
         while i < bytes.count {
             let byte = bytes[i]
             if byte == 0x7B || byte == 0x7D { hasBrace = true }
+            if byte < 0x20 || byte == 0x7F || byte == 0xC2 { control = true }
             let space = byte == 0x20
             if space && previousSpace { doubled = true }
             previousSpace = space
             i += 1
         }
-        if startsWithSpace(bytes) { return (hasBrace, "leading whitespace") }
-        if endsWithSpace(bytes) { return (hasBrace, "trailing whitespace") }
-        return (hasBrace, doubled ? "doubled spaces" : nil)
+        if startsWithSpace(bytes) { return (hasBrace, "leading whitespace", control) }
+        if endsWithSpace(bytes) { return (hasBrace, "trailing whitespace", control) }
+        return (hasBrace, doubled ? "doubled spaces" : nil, control)
+    }
+
+    /// Whether some byte of `word` is below 0x20, DEL or 0xC2 (exact as a yes/no answer).
+    @inline(__always)
+    private static func controlLike(_ word: UInt64) -> Bool {
+        let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+        return below | ByteScan.matches(0x7F, in: word) | ByteScan.matches(0xC2, in: word) != 0
     }
 
     /// Whether the first scalar of `bytes` (valid UTF-8) is one `l10n.whitespace` takes for

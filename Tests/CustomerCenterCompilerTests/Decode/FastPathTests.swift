@@ -56,6 +56,34 @@ import JSONSyntax
         #expect(TextIndex.scan(sixteen + " q r").whitespace == nil && !TextIndex.scan(sixteen + " q r").hasBrace)
     }
 
+    /// The scan's control flag (which texts `l10n.control-character` reads) against its plain
+    /// definition: some byte below 0x20, DEL or 0xC2, at any place (sixteen-byte steps, the last
+    /// step and byte, eight-byte words, the last word, single bytes).
+    @Test(arguments: [5, 6, 2027] as [UInt64])
+    func controlScanAgreesWithThePlainDefinition(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "bcdefgh", " ", "{", "é", "日本", "\u{A0}", "\u{1B}", "\u{0}", "\r", "\t", "\n", "\u{7F}", "\u{85}", "\u{9F}", "x"]
+        let rare = pieces.count - 1
+        for round in 0..<4_000 {
+            // Mostly plain pieces, so that a text often has one control-like byte or none.
+            let count = Int.random(in: 0...(round % 3 == 0 ? 48 : 15), using: &rng)
+            let text = (0..<count).map { _ in
+                Int.random(in: 0..<8, using: &rng) == 0 ? pieces.randomElement(using: &rng)! : pieces[[0, 1, 2, 4, rare].randomElement(using: &rng)!]
+            }.joined()
+            let plain = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+            #expect(TextIndex.scan(text).mayHaveControl == plain, "\(text.debugDescription)")
+        }
+        let sixteen = "abcdefghijklmnop"
+        for control in ["\u{1B}", "\u{7F}", "\u{85}", "\t"] {
+            for at in 0...(2 * sixteen.count + 1) {
+                let text = String(sixteen.prefix(at)) + String(sixteen.prefix(max(0, at - 16))) + control + sixteen + "q"
+                #expect(TextIndex.scan(text).mayHaveControl, "\(text.debugDescription)")
+                #expect(TextIndex.scan(String(text.prefix(at)) + control).mayHaveControl, "\(at)")
+            }
+        }
+        #expect(!TextIndex.scan(sixteen + sixteen + "qrs").mayHaveControl && !TextIndex.scan("abc").mayHaveControl)
+    }
+
     @Test func optionTitlesCompareAsBefore() {
         let same: [(String, String)] = [
             ("Too expensive", "too EXPENSIVE"), ("", ""), ("Trop cher é", "TROP CHER é"),

@@ -12,27 +12,31 @@ package enum ControlCharacterRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": ↓"Help\u001b[31m", "de": ↓"Hilfe\r\njetzt"}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help\tnow\nor later", "de": "Hilfe"}"#))
 
-    /// Each text of the table, its bytes scanned once (a text without a byte below 0x20, DEL or
-    /// a C1 lead byte is passed over without decoding).
+    /// The texts of the table the text index found a byte below 0x20, DEL or a C1 lead byte in
+    /// (`TextIndex.controlSuspects`, its one pass over every text): only those are decoded.
     package static func check(_ context: inout RuleContext) {
         guard let entries = context.config.localization?.entries else { return }
-        for entry in entries {
-            let translations = entry.translations
-            for index in translations.indices {
-                guard translations.withTextUTF8(at: index, { Self.mayHaveControl($0) }) else { continue }
-                let translation = translations[index]
-                let text = translation.text.value
-                guard let control = Self.first(in: text) else { continue }
-                // Line breaks written CR LF or CR are one line feed: a safe fix. Other controls
-                // are left to a person (what was meant is not known).
-                let onlyCR = text.unicodeScalars.allSatisfy { !isControl($0) || $0 == "\r" }
-                let fix = onlyCR
-                    ? RuleContext.replace(translation.text, with: text.replacingOccurrences("\r\n", with: "\n").replacingOccurrences("\r", with: "\n"),
-                                          "write line breaks as \\n", applicability: .safe)
-                    : nil
-                context.report(.controlCharacter(entry.key.value, locale: translation.localeCode, character: control), on: translation.text, fix: fix)
-            }
+        for group in context.resolved.texts.controlSuspects.groups {
+            let entry = entries[Int(group.entry)]
+            group.forEachPosition { index in check(entry, at: index, into: &context) }
         }
+    }
+
+    /// The finding of text `index` of `entry`, if it has a control character.
+    private static func check(_ entry: StringEntry, at index: Int, into context: inout RuleContext) {
+        let translations = entry.translations
+        guard translations.withTextUTF8(at: index, { Self.mayHaveControl($0) }) else { return }
+        let translation = translations[index]
+        let text = translation.text.value
+        guard let control = Self.first(in: text) else { return }
+        // Line breaks written CR LF or CR are one line feed: a safe fix. Other controls are left
+        // to a person (what was meant is not known).
+        let onlyCR = text.unicodeScalars.allSatisfy { !isControl($0) || $0 == "\r" }
+        let fix = onlyCR
+            ? RuleContext.replace(translation.text, with: text.replacingOccurrences("\r\n", with: "\n").replacingOccurrences("\r", with: "\n"),
+                                  "write line breaks as \\n", applicability: .safe)
+            : nil
+        context.report(.controlCharacter(entry.key.value, locale: translation.localeCode, character: control), on: translation.text, fix: fix)
     }
 
     /// A byte that may start a control character: C0 but tab and line feed, DEL, or 0xC2 (the

@@ -11,16 +11,30 @@ package enum EmptyTranslationRule: ModelRule {
         failingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": ↓""}"#),
         passingExample: Examples.authoring(strings: #""title": {"en": "Help", "de": "Hilfe"}"#))
 
+    /// An authoring config's empty texts are the text index's (`TextIndex.emptyTexts`, found in
+    /// its one pass over every text); a response's are looked for here.
     package static func check(_ context: inout RuleContext) {
-        for entry in context.config.localization?.entries ?? .empty {
-            // Indices, not `for … in`: that builds every translation to look at one bit.
-            for index in entry.translations.indices where entry.translations.textIsEmpty(at: index) {
-                let translation = entry.translations[index]
-                let locale = context.config.format == .authoring ? translation.locale.value : nil
-                context.report(.emptyTranslation(entry.key.value, locale: locale),
-                               on: translation.text)
+        let entries = context.config.localization?.entries ?? .empty
+        guard context.config.format == .authoring else {
+            for entry in entries {
+                // Indices, not `for … in`: that builds every translation to look at one bit.
+                for index in entry.translations.indices where entry.translations.textIsEmpty(at: index) {
+                    report(entry, at: index, into: &context)
+                }
             }
+            return
         }
+        for group in context.resolved.texts.emptyTexts.groups {
+            let entry = entries[Int(group.entry)]
+            group.forEachPosition { index in report(entry, at: index, into: &context) }
+        }
+    }
+
+    /// The finding of the empty text at `index` of `entry`.
+    private static func report(_ entry: StringEntry, at index: Int, into context: inout RuleContext) {
+        let translation = entry.translations[index]
+        let locale = context.config.format == .authoring ? translation.locale.value : nil
+        context.report(.emptyTranslation(entry.key.value, locale: locale), on: translation.text)
     }
 }
 
