@@ -10,7 +10,7 @@ package struct TextIndex: Sendable {
     /// Texts with leading, trailing or doubled whitespace (the rule finds which and where).
     var badWhitespace = TextGroups()
     /// Texts with a byte that may start a control character `l10n.control-character` reports
-    /// (`ControlCharacterRule.mayHaveControl`): the rule reads only these, not every text again.
+    /// (`ControlBytes.mayHaveControl`): the rule reads only these, not every text again.
     /// An authoring config's table only (the rule's format).
     var controlSuspects = TextGroups()
     /// An authoring config's empty texts (`l10n.empty-translation` reads only these; a
@@ -185,7 +185,7 @@ package struct TextIndex: Sendable {
         -> (hasBrace: Bool, whitespace: String?, placeholderSuspect: Bool, control: Bool, empty: Bool) {
         let (hasBrace, problem, mayHaveControl) = scan(bytes)
         return (hasBrace, problem, hasBrace && Placeholders.hasSuspectSpan(inUTF8: bytes),
-                mayHaveControl && ControlCharacterRule.mayHaveControl(bytes), bytes.isEmpty)
+                mayHaveControl && ControlBytes.mayHaveControl(bytes), bytes.isEmpty)
     }
 
     /// One byte pass: does the text have a brace, what whitespace problem, if any, and a byte

@@ -12,14 +12,14 @@ import TestSupport
             for at in 0...20 {
                 let text = String(repeating: "a", count: at) + control + String(repeating: "b", count: 20 - at)
                 var copy = text
-                #expect(copy.withUTF8 { ControlCharacterRule.mayHaveControl($0) }, "\(control.debugDescription) at \(at)")
+                #expect(copy.withUTF8 { ControlBytes.mayHaveControl($0) }, "\(control.debugDescription) at \(at)")
                 #expect(ControlCharacterRule.first(in: text) != nil)
             }
         }
         for plain in ["Hilfe\tjetzt\noder später", String(repeating: "ü€😀", count: 9), "\u{A0}non-breaking\u{A0}"] {
             var copy = plain
             #expect(ControlCharacterRule.first(in: plain) == nil, "\(plain)")
-            if !plain.contains("\u{A0}") { #expect(!copy.withUTF8 { ControlCharacterRule.mayHaveControl($0) }) }
+            if !plain.contains("\u{A0}") { #expect(!copy.withUTF8 { ControlBytes.mayHaveControl($0) }) }
         }
     }
 

@@ -25,7 +25,7 @@ package enum ControlCharacterRule: ModelRule {
     /// The finding of text `index` of `entry`, if it has a control character.
     private static func check(_ entry: StringEntry, at index: Int, into context: inout RuleContext) {
         let translations = entry.translations
-        guard translations.withTextUTF8(at: index, { Self.mayHaveControl($0) }) else { return }
+        guard translations.withTextUTF8(at: index, { ControlBytes.mayHaveControl($0) }) else { return }
         let translation = translations[index]
         let text = translation.text.value
         guard let control = Self.first(in: text) else { return }
@@ -37,21 +37,6 @@ package enum ControlCharacterRule: ModelRule {
                                   "write line breaks as \\n", applicability: .safe)
             : nil
         context.report(.controlCharacter(entry.key.value, locale: translation.localeCode, character: control), on: translation.text, fix: fix)
-    }
-
-    /// A byte that may start a control character: C0 but tab and line feed, DEL, or 0xC2 (the
-    /// lead byte of U+0080–U+00BF, C1 controls among them).
-    /// Eight bytes a step: a byte below 0x20 (`(w - 0x20…) & ~w & 0x80…`, exact for
-    /// whether there is one), DEL or 0xC2 sends the rest to the byte loop.
-    static func mayHaveControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i + 8 <= bytes.count {
-            let word = ByteScan.word(bytes, at: i)
-            let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-            if below | ByteScan.matches(0x7F, in: word) | ByteScan.matches(0xC2, in: word) != 0 { break }
-            i += 8
-        }
-        return bytes[i...].contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F || $0 == 0xC2 }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
