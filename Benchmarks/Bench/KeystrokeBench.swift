@@ -8,8 +8,10 @@ import JSONSyntax
 /// deleted) inside a text of `localized_strings`, which the server re-checks alone
 /// (IncrementalChecker); a key added to the table (then removed) and a locale's text removed from
 /// a key (then written again), structural edits it re-checks in two reduced copies
-/// (StructuralEditCheck); a letter typed in a path's id, a path removed and a letter typed in an
-/// offer's store id, which it re-checks in two reduced copies of the paths or offers touched
+/// (StructuralEditCheck); a letter typed in a path's id, a path removed, a letter typed in a
+/// path's title key, offer key or survey option's key (each then names no key or offer:
+/// UnresolvedReferences), a letter typed in a screen's title key and a letter typed in an offer's
+/// store id, which it re-checks in two reduced copies of the paths, offers or screen field touched
 /// (ElementEditCheck); a letter typed in the support email, which it checks whole. Each row's next
 /// publish is compared with a fresh server's of the same text. Then opening the document (open →
 /// published diagnostics) against a `lint` of the same text in-process.
@@ -51,6 +53,12 @@ func keystrokeBenchmarks(quick: Bool) {
         let pathStart = lines[pathLine.line].firstIndex(of: UInt8(ascii: "{")) ?? 0
         let removedPath = Toggle(line: pathLine.line, character: pathStart,
                                  text: String(decoding: lines[pathLine.line][pathStart...], as: UTF8.self), removedFirst: true)
+        // Key references typed (a letter makes each name no key or offer): the path's title key,
+        // the offer key of the CUSTOM_ACTION path after it, a survey option's key of the next.
+        let inTitleKey = place(after: "\"title_key\": \"path_\(middle)_title", on: "{\"id\": \"path_\(middle)\"")
+        let inOfferKey = place(after: "\"promotional_offer_key\": \"offer-", on: "{\"id\": \"path_\(middle + 1)\"")
+        let inOptionKey = place(after: "\"title_key\": \"option_\(middle + 2)_1", on: "{\"id\": \"path_\(middle + 2)\"")
+        let inScreenTitle = place(after: "\"title_key\": \"management_title", on: "\"MANAGEMENT\": {\"type\"")
         let inStoreID = place(after: "\"ios_offer_id\": \"offer_", on: "\"offer-1\": {")
         let inEmail = place(after: "\"email\": \"support", on: "\"support\"")
         let rows: [(String, Toggle)] = [
@@ -59,6 +67,10 @@ func keystrokeBenchmarks(quick: Bool) {
             ("a locale's text removed from a key", locale),
             ("a letter typed in a path's id", Toggle(line: inID.line, character: inID.character, text: "a")),
             ("a path removed from a screen", removedPath),
+            ("a letter typed in a path's title_key", Toggle(line: inTitleKey.line, character: inTitleKey.character, text: "a")),
+            ("a letter typed in a path's promotional_offer_key", Toggle(line: inOfferKey.line, character: inOfferKey.character, text: "a")),
+            ("a letter typed in a survey option's title_key", Toggle(line: inOptionKey.line, character: inOptionKey.character, text: "a")),
+            ("a letter typed in a screen's title_key", Toggle(line: inScreenTitle.line, character: inScreenTitle.character, text: "a")),
             ("a letter typed in an offer's store id", Toggle(line: inStoreID.line, character: inStoreID.character, text: "a")),
             ("a letter typed in the support email (the whole check)", Toggle(line: inEmail.line, character: inEmail.character, text: "a")),
         ]
