@@ -3,11 +3,11 @@ import JSONSyntax
 
 /// The diagnostics after an edit inside one screen's `paths` or inside `promotional_offers` (a
 /// letter typed in a path's id, title key or url, a path added or removed, an offer's field
-/// changed, an offer added, removed or renamed) without checking the whole document; `nil`:
-/// check it whole.
+/// changed, an offer added, removed or renamed), or inside the value of one of a screen's own
+/// fields (its title key, its type), without checking the whole document; `nil`: check it whole.
 ///
 /// As `StructuralEditCheck` does for the table: the edit changed a run of the list's elements,
-/// the *segment* (with an untouched neighbour on each side); two reduced copies
+/// the *segment* (with an untouched neighbour on each side; a screen's field: its value); two reduced copies
 /// (`ElementCopy`), of the analysed and of the current text, alike but for the segment, hold what
 /// a finding the edit can change depends on; both are checked with every rule, and their
 /// difference is what the edit changed. A copy of the analysed text must find, inside the segment
@@ -15,8 +15,10 @@ import JSONSyntax
 /// the copies are not trusted.
 ///
 /// Anything it cannot vouch for goes to the whole check: syntax findings, a baseline, an
-/// `ignore` entry that names a path by its index, a change of a finding whose message names
-/// the nearest key or offer of the whole config (`ref.unresolved-*`), offers renamed beside a
+/// `ignore` entry that names a path by its index, a change of a finding whose fix names the
+/// nearest key or offer of the whole config (`ref.unresolved-*`) outside the segment, or inside it
+/// when `UnresolvedReferences` cannot make that fix (offers renamed, the budget of suggestions
+/// spent), offers renamed beside a
 /// reference to no offer, a change of a finding that counts a locale's texts in the whole table,
 /// an offer edited where the target platforms are inferred from the offers and the other offers
 /// do not name both stores, copies that target other locales, a rule at its display cap.

@@ -19,8 +19,9 @@ import JSONSyntax
 ///   added or removed, quotes and escapes typed) re-check the members they touched
 ///   (`StructuralEditCheck`): every rule on two reduced copies, before and after the edit.
 /// - Edits inside one screen's `paths` or inside `promotional_offers` (a path's id, type, title
-///   key or url typed in, a path added or removed, an offer's field changed) re-check the paths
-///   or offers they touched the same way (`ElementEditCheck`).
+///   key or url typed in, a path added or removed, an offer's field changed), or inside the value
+///   of a screen's own field, re-check the paths, offers or field they touched the same way
+///   (`ElementEditCheck`).
 ///
 /// Anything it cannot vouch for goes to the whole check: other edits, a text of a key a rule
 /// compares with other keys' texts (`RuleCatalog.keysWhoseTextsAreCompared`), a
