@@ -46,9 +46,9 @@ package enum Compiler {
     package static func payloads(_ resolved: ResolvedConfig, platforms: Set<Platform>, locales: [String],
                                 customer: Customer? = nil, jobs: Int? = nil, hashing: Bool = false) -> [CompiledPayload] {
         let platforms = platforms.sorted()
-        let keyOrder = KeyOrder()
+        let layout = StringsLayout(resolved.config)
         let byLocale = Parallel.map(locales, jobs: jobs) { locale in
-            PayloadBuilder.payloads(resolved, platforms: platforms, locale: locale, customer: customer, keyOrder: keyOrder, hashing: hashing)
+            PayloadBuilder.payloads(resolved, platforms: platforms, locale: locale, customer: customer, layout: layout, hashing: hashing)
         }
         return platforms.indices.flatMap { platform in byLocale.map { $0[platform] } }
     }

@@ -6,12 +6,12 @@ extension PayloadBuilder {
     /// every platform; with `hashing`, each payload's SHA-256 is computed here, while its bytes
     /// are still in the cache.
     static func payloads(_ resolved: ResolvedConfig, platforms: [Platform], locale: String, customer: Customer?,
-                         keyOrder: KeyOrder, hashing: Bool) -> [CompiledPayload] {
+                         layout: StringsLayout, hashing: Bool) -> [CompiledPayload] {
         let texts = texts(resolved, locale: locale)
         var shared: (tree: JSONValue, bytes: [UInt8])?
         return platforms.map { platform in
             let builder = PayloadBuilder(resolved: resolved, platform: platform, locale: locale, customer: customer, texts: texts,
-                                         keyOrder: keyOrder)
+                                         layout: layout)
             let strings = shared ?? Self.written(.record(builder.localizedStrings()))
             shared = strings
             let center = builder.center(localizedStrings: strings.tree)

@@ -11,8 +11,8 @@ struct PayloadBuilder {
     /// Every key's text in the locale, with the locale fallback of docs/rules.md (`texts(_:locale:)`):
     /// decoded once per locale and shared by the platforms' payloads.
     let texts: [String: String]
-    /// The run's `localized_strings` key order, sorted once for all its payloads (`KeyOrder`).
-    var keyOrder = KeyOrder()
+    /// The run's `localized_strings` keys in order, laid out once for all its payloads.
+    let layout: StringsLayout
 
     /// Every key of the table with its text in `locale`, with the locale fallback of docs/rules.md.
     static func texts(_ resolved: ResolvedConfig, locale: String) -> [String: String] {
@@ -52,13 +52,8 @@ struct PayloadBuilder {
     /// The members come in the writer's order (by UTF-8 bytes), so that writing each payload
     /// does not sort the table again.
     func localizedStrings() -> [(String, JSONValue)] {
-        let own = (config.localization?.entries ?? .empty).map { ($0.key.value, JSONValue.text(text($0.key.value))) }
-        let defined = Set(own.map(\.0))
-        let builtIn = BuiltInStrings.strings(for: locale).strings
-        let members = own + SDKStrings.orderedKeys.compactMap { key in
-            defined.contains(key) ? nil : builtIn[key].map { (key, .text($0)) }
-        }
-        return keyOrder.order(of: members.map(\.0)).map { members[$0] }
+        let builtIn = BuiltInStrings.orderedTexts(for: locale)
+        return zip(layout.keys, layout.builtIn).map { key, index in (key, .text(index.map { builtIn[$0] } ?? text(key))) }
     }
 
     /// The text of `key` for the locale, with the locale fallback of docs/rules.md.
@@ -166,21 +161,28 @@ struct PayloadBuilder {
     }
 }
 
-/// The order of a list of keys sorted as the writer sorts them (by UTF-8 bytes), computed once
-/// for the payloads of a run: every payload of one config has the same `localized_strings` keys
-/// (the table's, then the built-in ones it does not define), and comparing the list with the one
-/// before costs one string comparison a key instead of a sort. The writer's sort then finds the
-/// members in order (one pass). Shared by the threads that build a run's payloads.
-final class KeyOrder: Sendable {
-    private let last = LockedValue<(keys: [String], order: [Int])>(([], []))
+/// The members of every payload's `localized_strings` in the writer's order (by UTF-8 bytes),
+/// laid out once a run: every payload of one config has the same keys (the table's, then the
+/// built-in ones it does not define), and only their texts depend on the locale. Each payload
+/// then fills in its texts without a sort or a lookup by key of the built-in ones, and the
+/// writer's sort finds the members in order (one pass).
+struct StringsLayout: Sendable {
+    /// The keys, in the writer's order.
+    let keys: [String]
+    /// For each key, its position in `SDKStrings.orderedKeys` when it is a built-in key the
+    /// table does not define; `nil` for a key of the table.
+    let builtIn: [Int?]
 
-    /// The positions of `keys` in sorted order.
-    func order(of keys: [String]) -> [Int] {
-        last.withLock { last in
-            if keys != last.keys {
-                last = (keys, keys.indices.sorted { JSONWriter.keyOrder(keys[$0], keys[$1]) })
-            }
-            return last.order
+    init(_ config: CustomerCenterConfig) {
+        let own = (config.localization?.entries ?? .empty).map(\.key.value)
+        let defined = Set(own)
+        var keys = own, builtIn = [Int?](repeating: nil, count: own.count)
+        for (index, key) in SDKStrings.orderedKeys.enumerated() where !defined.contains(key) {
+            keys.append(key)
+            builtIn.append(index)
         }
+        let order = keys.indices.sorted { JSONWriter.keyOrder(keys[$0], keys[$1]) }
+        self.keys = order.map { keys[$0] }
+        self.builtIn = order.map { builtIn[$0] }
     }
 }

@@ -70,6 +70,13 @@ package enum BuiltInStrings {
         return [normalized, language, aliases[language]].compactMap { $0 }.first { locales.contains($0) } ?? "en"
     }
 
+    /// The texts for `locale` (fallback as `tableLocale(for:)`) in `SDKStrings.orderedKeys` order:
+    /// ``strings(for:)`` without the dictionary (`compile` reads them by position).
+    static func orderedTexts(for locale: String) -> [String] {
+        guard let texts = texts(tableLocale(for: locale)), texts.count == SDKStrings.orderedKeys.count else { return SDKStrings.table.map(\.english) }
+        return texts
+    }
+
     /// Key → text for `locale` (fallback as `tableLocale(for:)`), with the table locale used.
     package static func strings(for locale: String) -> (locale: String, strings: [String: String]) {
         let table = tableLocale(for: locale)
