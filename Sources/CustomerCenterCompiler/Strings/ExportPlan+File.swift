@@ -78,9 +78,12 @@ extension ExportPlan {
         case .fallingBack: file.fallingBack += 1
         }
         let room = key.roomSet < 0 ? nil : words.room(ofSet: key.roomSet, roomSets[key.roomSet])
-        out.append(parts, key.head)
         switch format {
         case .xliff:
+            out.append("      <trans-unit id=\"")
+            out.append(parts, key.head)
+            out.append("\" resname=\"")
+            out.append(parts, key.head)
             // Approved: the locale's own text, final as far as the config goes.
             out.append(target.state == .translated ? "\" approved=\"yes\" xml:space=\"preserve\"" : "\" xml:space=\"preserve\"")
             if let room {
@@ -88,7 +91,9 @@ extension ExportPlan {
                 out.append(room.characters)
                 out.append("\" size-unit=\"char\"")
             }
+            out.append(">\n        <source>")
             out.append(parts, key.middle)
+            out.append("</source>\n        <target state=\"")
             out.append(XLIFFWriter.state(target.state))
             out.append("\">")
             // A text without `{` (most) has no placeholder: it is only escaped.
@@ -97,12 +102,18 @@ extension ExportPlan {
             } else {
                 out.append(text, escaping: .elementText)
             }
+            out.append(location)
             out.append(parts, key.tail)
+            // The first note (XLIFFWriter.append(note:into:)).
+            out.append("</context></context-group>\n        <note from=\"customer-center\">")
+            out.append(parts, key.note)
+            out.append("</note>\n")
             for id in placeholderIDs { out.append(words.placeholder(id, placeholderNames[id]).written) }
             if let room { out.append(room.written) }
             if target.note != .none { out.append(words.note(target.note, targets: targets)) }
             out.append("      </trans-unit>\n")
         case .po:
+            out.append(parts, key.head)
             for id in placeholderIDs { out.append(words.placeholder(id, placeholderNames[id]).written) }
             if let room { out.append(room.written) }
             if target.note != .none { out.append(words.note(target.note, targets: targets)) }

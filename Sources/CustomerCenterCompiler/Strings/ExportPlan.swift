@@ -18,7 +18,7 @@ package struct ExportPlan {
         var placeholders: Range<Int>
         /// The boxes it is shown in: a number of ``roomSets``, `-1` for none.
         var roomSet: Int
-        var head: Range<Int>, middle: Range<Int>, tail: Range<Int>
+        var head: Range<Int>, middle: Range<Int>, tail: Range<Int>, note: Range<Int>
     }
 
     /// What a key's unit says that each file's loop does not read: its name, its default text
@@ -50,6 +50,9 @@ package struct ExportPlan {
     private(set) var details: [KeyDetail] = []
     /// The keys' written parts, one after another.
     private(set) var parts: [UInt8] = []
+    /// What every XLIFF unit has between its target and its line number (the config's name
+    /// among it): written once, not in each key's parts.
+    private(set) var location: [UInt8] = []
     /// The placeholders' names, each once, and the keys' lists of them by number.
     private(set) var placeholderNames: [String] = []
     private var placeholderNumbers: [String: Int] = [:]
@@ -83,6 +86,13 @@ package struct ExportPlan {
         self.locales = locales
         let defaultLocale = resolved.defaultLocale ?? ""
         defaultCode = resolved.targetLocaleCodes.first { LocaleCode.normalized($0) == defaultLocale } ?? defaultLocale
+        if format == .xliff {
+            var out = ExportBytes(capacity: 160)
+            out.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
+            out.append(source.path, escaping: .elementText)
+            out.append("</context><context context-type=\"linenumber\">")
+            location = out.bytes
+        }
     }
 
     /// Room for `count` keys and their parts.
@@ -92,37 +102,24 @@ package struct ExportPlan {
         parts.reserveCapacity(count * (format == .xliff ? 640 : 320))
     }
 
-    /// Adds a key to export, writing out once what its unit has in every locale. XLIFF: `head`
-    /// is `<trans-unit id=… resname=…` up to its other attributes, `middle` from the tag's end
-    /// to `<target state="`, `tail` from `</target>` through the location and the first note.
-    /// PO: `head` is the blank line and the first note, `middle` the `#:` reference, `tail`
-    /// `msgctxt`, `msgid` and `msgstr ` up to the translation.
+    /// Adds a key to export, writing out once what its unit has in every locale. XLIFF: only
+    /// what differs from key to key (the markup around it is the same in every unit, written as
+    /// each unit is): `head` is the key as an attribute value (the `id` and the `resname`),
+    /// `middle` the source as element content, `tail` the line number, `note` the first note's
+    /// text. PO: `head` is the blank line and the first note, `middle` the `#:` reference,
+    /// `tail` `msgctxt`, `msgid` and `msgstr ` up to the translation (`note` empty).
     mutating func add(_ key: String, entry: StringEntry, source text: String, line: Int, notes: TranslatorNotes) {
         let usage = notes.usageNote(key)
         var out = ExportBytes(continuing: &parts)
         var ids: [(spelling: String, id: Int)] = []
         let head: Range<Int>, middle: Range<Int>, tail: Range<Int>
+        var note = 0..<0
         switch format {
         case .xliff:
-            head = out.span {
-                $0.append("      <trans-unit id=\"")
-                $0.append(key, escaping: .attributeValue)
-                $0.append("\" resname=\"")
-                $0.append(key, escaping: .attributeValue)
-            }
-            middle = out.span {
-                $0.append(">\n        <source>")
-                ids = XLIFFWriter.inline(text, ids: nil, into: &$0)
-                $0.append("</source>\n        <target state=\"")
-            }
-            tail = out.span {
-                $0.append("</target>\n        <context-group purpose=\"location\"><context context-type=\"sourcefile\">")
-                $0.append(source.path, escaping: .elementText)
-                $0.append("</context><context context-type=\"linenumber\">")
-                $0.append(line)
-                $0.append("</context></context-group>\n")
-                XLIFFWriter.append(note: usage, into: &$0)
-            }
+            head = out.span { $0.append(key, escaping: .attributeValue) }
+            middle = out.span { ids = XLIFFWriter.inline(text, ids: nil, into: &$0) }
+            tail = out.span { $0.append(line) }
+            note = out.span { $0.append(usage, escaping: .elementText) }
         case .po:
             head = out.span {
                 $0.append("\n")
@@ -154,7 +151,7 @@ package struct ExportPlan {
             if roomSet == roomSets.count { roomSets.append(rooms) }
         }
         keys.append(Key(records: entry.translations.records, isRepresentable: XLIFFWriter.isRepresentable(text),
-                        placeholders: firstName..<placeholderIDs.count, roomSet: roomSet, head: head, middle: middle, tail: tail))
+                        placeholders: firstName..<placeholderIDs.count, roomSet: roomSet, head: head, middle: middle, tail: tail, note: note))
         details.append(keepsUnits ? KeyDetail(key: key, source: text, line: line, usage: usage, placeholders: names, sourceIDs: ids)
                                   : KeyDetail(key: key, source: "", line: line, usage: "", placeholders: [], sourceIDs: ids))
     }
