@@ -50,7 +50,8 @@ enum ElementEditCheck {
         names.add(now.elements, paths: isPaths)
         let oldOffers = Set(then.offerKeys), newOffers = Set(now.offerKeys)
         if isOffers { names.offers.formUnion(oldOffers.union(newOffers)) }
-        guard let plan = plan(segment, names: names, resolved: resolved, tape: tape) else { return nil }
+        let changedOffers = oldOffers.symmetricDifference(newOffers)
+        guard let plan = plan(segment, names: names, changedOffers: changedOffers, resolved: resolved, tape: tape) else { return nil }
         guard let before = plan.copy(of: cached.lexical.bytes, tape: tape, shift: { _ in 0 }, segmentEnd: segment.segment.end,
                                      count: segment.elements.count),
               let after = plan.copy(of: current, tape: tape, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },
@@ -107,8 +108,10 @@ enum ElementEditCheck {
     }
 
     /// What the copies keep beside the segment (`ElementCopy`); `nil` when the config has no
-    /// such member as the segment's list (the whole check decides).
-    static func plan(_ segment: ElementSegment, names: ElementSegment.Names, resolved: ResolvedConfig, tape: JSONTape) -> ElementCopy? {
+    /// such member as the segment's list (the whole check decides). `changedOffers`: the offers
+    /// the edit adds, removes or renames.
+    static func plan(_ segment: ElementSegment, names: ElementSegment.Names, changedOffers: Set<String> = [], resolved: ResolvedConfig,
+                     tape: JSONTape) -> ElementCopy? {
         guard let root = tape.root?.objectMembers else { return nil }
         func outside(_ range: ByteRange) -> Bool { !segment.segment.contains(range) }
         // The table's entries of the keys named (their positions), and the names no entry has.
@@ -124,8 +127,14 @@ enum ElementEditCheck {
                 marks.append(reference.key.range)
             }
         }
+        // Of the other paths naming an offer the edit names, a path's finding changes only when
+        // the edit adds, removes or renames that offer (`ref.unresolved-offer`): then all are
+        // kept. Otherwise only whether the offer is named at all can change (`ref.unused-offer`;
+        // no rule compares the paths naming one offer, nor reads the offer's fields on a path): one is kept.
+        var offersNamed = Set<String>()
         for reference in resolved.offerReferences where offerLengths.contains(reference.value.utf8.count)
             && names.offers.contains(reference.value) && outside(reference.range) {
+            guard changedOffers.contains(reference.value) || offersNamed.insert(reference.value).inserted else { continue }
             marks.append(reference.range)
         }
         if !names.ids.isEmpty {
