@@ -23,8 +23,8 @@ public struct CompiledPayload: Sendable, Equatable {
     public var platform: Platform
     /// The locale, as written in the config.
     public var locale: String
-    /// The payload text: sorted keys, 2-space indent, trailing newline (decoded from ``bytes``
-    /// when asked: `compile --out-dir` writes and hashes the bytes and never needs it).
+    /// The payload text: sorted keys, 2-space indent, trailing newline (decoded from the payload's
+    /// UTF-8 when asked: `compile --out-dir` writes and hashes the bytes and never needs it).
     public var text: String {
         get { String(decoding: bytes, as: UTF8.self) }
         set { bytes = Array(newValue.utf8) }
