@@ -30,17 +30,20 @@ extension EditWalk {
 
     /// A letter typed in, or deleted from, a key reference of a path or an offer; `false` when there is none.
     mutating func typeInKeyReference() -> Bool {
-        let references = keyReferences()
-        guard !references.isEmpty else { return false }
-        let literal = references[generator.next(references.count)]
+        typeIn(keyReferences(), letters: ["a", "e", "_", "t", "1", "-", "é"])
+    }
+
+    /// A letter typed in (mostly at the end, where a person types), or deleted from, one of
+    /// `literals` (string values, quotes included); `false` when there is none.
+    mutating func typeIn(_ literals: [ByteRange], letters: [String]) -> Bool {
+        guard !literals.isEmpty else { return false }
+        let literal = literals[generator.next(literals.count)]
         let inner = (literal.start + 1)..<(literal.end - 1)
         if generator.next(3) == 0, !inner.isEmpty {
             let offset = boundary(inner.lowerBound + generator.next(inner.count))
             apply(offset: offset, length: min(inner.upperBound, scalars(from: offset, count: 1)) - offset, text: [])
         } else {
-            // Mostly at the end, where a person types.
             let offset = generator.next(2) == 0 ? inner.upperBound : boundary(inner.lowerBound + generator.next(inner.count + 1))
-            let letters = ["a", "e", "_", "t", "1", "-", "é"]
             apply(offset: offset, length: 0, text: Array(letters[generator.next(letters.count)].utf8))
         }
         return true
@@ -64,19 +67,7 @@ extension EditWalk {
 
     /// A letter typed in, or deleted from, one of a screen's own fields; `false` when there is none.
     mutating func typeInScreenField() -> Bool {
-        let fields = screenFields()
-        guard !fields.isEmpty else { return false }
-        let literal = fields[generator.next(fields.count)]
-        let inner = (literal.start + 1)..<(literal.end - 1)
-        if generator.next(3) == 0, !inner.isEmpty {
-            let offset = boundary(inner.lowerBound + generator.next(inner.count))
-            apply(offset: offset, length: min(inner.upperBound, scalars(from: offset, count: 1)) - offset, text: [])
-        } else {
-            let offset = generator.next(2) == 0 ? inner.upperBound : boundary(inner.lowerBound + generator.next(inner.count + 1))
-            let letters = ["a", "E", "_", "t", "1", " ", "é"]
-            apply(offset: offset, length: 0, text: Array(letters[generator.next(letters.count)].utf8))
-        }
-        return true
+        typeIn(screenFields(), letters: ["a", "E", "_", "t", "1", " ", "é"])
     }
 }
 
