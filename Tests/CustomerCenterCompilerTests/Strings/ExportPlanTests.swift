@@ -237,7 +237,11 @@ import TestSupport
         }
         #expect(caught == Refused(locale: third))
         #expect(handed.withLock { $0 } == Array(plan.locales.prefix(3)), "no file is handed over after the one that failed")
-        #expect(plan.built <= 4, "at most the next file is built meanwhile")
+        // When the third write fails, the writer has not read the third file's piece: it and the
+        // fourth file's wait (``PieceHandoff/waiting``), and a fifth may be built, its piece
+        // blocked; the CI run of ce51d8b saw 5, so the bound is the handoff's, not one file.
+        #expect(plan.built <= 3 + PieceHandoff.waiting, "at most the files whose pieces may wait, and one more, are built")
+        #expect(plan.built < plan.locales.count)
         var small = try #require(try? StringsExport.prepare(SourceFile(path: "init.json", text: DefaultConfig.json()), format: .po).get())
         small.pieceSize = 500
         do {
