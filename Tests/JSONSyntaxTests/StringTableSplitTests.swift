@@ -192,7 +192,9 @@ import PlatformLayer
             if count == 1 { partnerRead.signal() }
             guard count == 8 else { return }
             _ = firstReachedPoint.wait(timeout: .now() + 10)
-            usleep(100_000)
+            // Long enough for the first thread, a few instructions from asking, to ask even on a
+            // loaded CI machine (a missed ask fails the test, it never passes it wrongly).
+            usleep(500_000)
         })
         #expect(Self.parse(bytes, sink: sink) == alone)
         #expect(sink.partners.first?.members.count == 8, "the first partner stopped after eight members")
