@@ -76,6 +76,13 @@ extension OS {
         renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
     }
 
+    /// Renames `source` to `destination` only when nothing is there (`renamex_np` with
+    /// `RENAME_EXCL`). `false`, with `errno` set, when it did not happen (`EEXIST`: something is
+    /// there; `ENOTSUP`: the volume cannot say so).
+    package static func renameWithoutReplacing(_ source: String, _ destination: String) -> Bool {
+        renamex_np(source, destination, UInt32(RENAME_EXCL)) == 0
+    }
+
     /// `pathconf(_PC_CASE_SENSITIVE)`: 0 on a case-insensitive volume (APFS and HFS+ by default).
     static func volumeCaseSensitivity(_ folder: String) -> Bool? {
         errno = 0

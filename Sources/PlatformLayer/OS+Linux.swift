@@ -110,6 +110,20 @@ extension OS {
         return renameAt2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
     }
 
+    /// Renames `source` to `destination` only when nothing is there (`renameat2` with
+    /// `RENAME_NOREPLACE`): never over a folder or file that appeared meanwhile. `false`, with
+    /// `errno` set, when it did not happen (`EEXIST`: something is there; `EINVAL` or `ENOSYS`:
+    /// the file system or the C library cannot say so).
+    package static func renameWithoutReplacing(_ source: String, _ destination: String) -> Bool {
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "renameat2") else {
+            errno = ENOSYS
+            return false
+        }
+        let renameNoReplace: UInt32 = 1 << 0
+        return unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, source, AT_FDCWD, destination, renameNoReplace) == 0
+    }
+
     /// Linux volumes cannot say; their usual file systems tell names apart by case.
     static func volumeCaseSensitivity(_ folder: String) -> Bool? { true }
 

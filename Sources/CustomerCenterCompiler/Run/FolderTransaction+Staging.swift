@@ -14,11 +14,14 @@ extension FolderTransaction {
         found.reserveCapacity(files.count)
         for file in files { found.append(try makeFolders(above: file.relative)) }
         let places = found
-        let temporaries = zip(files, places).map { file, place in place.folder + "/." + FileSystem.lastComponent(of: file.relative) + ".cc-new" }
-        InterruptCleanup.blockSignals()
-        for temporary in temporaries { InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) } }
-        tracked += temporaries
-        InterruptCleanup.unblockSignals()
+        let temporaries = zip(files, places).map { file, place in stagedPath(of: file.relative, in: place.folder) }
+        // A new folder's staging folder is tracked as a whole already.
+        if !isNew {
+            InterruptCleanup.blockSignals()
+            for temporary in temporaries { InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) } }
+            tracked += temporaries
+            InterruptCleanup.unblockSignals()
+        }
         // A thread a folder: creating a file locks its folder, so two threads creating files in
         // one folder mostly wait for each other.
         var byFolder: [String: [Int]] = [:], folders: [String] = []

@@ -6,7 +6,7 @@ extension FolderTransaction {
     /// compile run again over an unchanged config writes, renames and syncs nothing for it.
     func alreadyHolds(_ bytes: UnsafeBufferPointer<UInt8>, at relative: String, found: Found) -> Bool {
         guard case .file(let device, let inode, let size, _, _, _, _, _) = found, size == Int64(bytes.count) else { return false }
-        let fd = open(target + "/" + relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(root + "/" + relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()

@@ -8,11 +8,21 @@ import ProcessSupport
 /// does not write (the folder, its subfolders, the user's files, files that appear meanwhile)
 /// keeps its inode, owner and mode. The renames begin by renaming the staged manifest to
 /// `.manifest.json.cc-commit`: a run killed among them leaves that mark, and the next run
-/// completes them before anything else. A lock file `.<name>.lock` beside the folder keeps two
-/// runs apart.
+/// completes them before anything else. A folder that does not exist yet is written whole
+/// under a name of its own beside it (`.<name>.cc-staging-<pid>`), made durable, and renamed
+/// into place in one step, never over anything that appeared there meanwhile: nobody sees it
+/// before it is whole, and a set that is not there has nothing to replace file by file. A lock
+/// file `.<name>.lock` beside the folder keeps two runs apart.
 package struct FolderTransaction {
     /// The folder, absolute, through symbolic links.
     package let target: String
+    /// Where the files of the set are written: ``target``, or the staging folder of a new one.
+    private(set) var root: String
+    /// A new folder's staging folder until it is renamed into place (`nil`: the folder exists
+    /// and is written in place).
+    private var staging: String?
+    /// Whether the folder was missing: the set goes in as a whole new folder.
+    package let isNew: Bool
     /// How messages name the folder (as the user wrote it).
     let display: String
     let parent: String
@@ -67,6 +77,7 @@ package struct FolderTransaction {
             free(resolved)
         }
         target = path
+        root = path
         parent = FileSystem.directory(of: path)
         name = FileSystem.lastComponent(of: path)
         if path == "/" {
@@ -78,16 +89,20 @@ package struct FolderTransaction {
         Self.removeLeftovers(parent: parent, name: name, target: path)
         // Looked at under the lock: another run may have made the folder meanwhile.
         var info = stat()
-        if lstat(path, &info) == 0 {
+        isNew = lstat(path, &info) != 0
+        let stagingPath = parent + "/.\(name).cc-staging-\(getpid())"
+        if !isNew {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 Self.unlock(lockFD, parent + "/.\(name).lock")
                 throw FileSystem.Failure(message: "cannot write '\(directory)': it is not a directory")
             }
             completeInterruptedCommit()
             removeStagedLeftovers()
-        } else if mkdir(path, 0o755) == 0 {
-            made.append(path)
-            InterruptCleanup.track(folder: path) { _ = rmdir($0) }
+        } else if mkdir(stagingPath, 0o755) == 0 {
+            // A signal removes it whole (on the main thread, at the next checkpoint).
+            staging = stagingPath
+            root = stagingPath
+            InterruptCleanup.track(folder: stagingPath) { FileSystem.removeTree($0) }
         } else {
             let reason = FileSystem.errorText()
             Self.unlock(lockFD, parent + "/.\(name).lock")
@@ -95,13 +110,10 @@ package struct FolderTransaction {
         }
     }
 
-    /// Whether this run made the folder (it was missing): nothing in it is anyone's yet.
-    package var isNew: Bool { made.first == target }
-
     /// Whether something is at `relative` (a file the run would replace, or anything else).
     package func holds(_ relative: String) -> Bool {
         var info = stat()
-        return lstat(target + "/" + relative, &info) == 0
+        return lstat(root + "/" + relative, &info) == 0
     }
 
     /// Stages a file of the new set (`relative` to the folder), its folders made as needed; a
@@ -130,14 +142,14 @@ package struct FolderTransaction {
             staged.append(Staged(relative: relative, temporary: nil, found: found))
             return
         }
-        let temporary = folder + "/." + FileSystem.lastComponent(of: relative) + ".cc-new"
+        let temporary = stagedPath(of: relative, in: folder)
         InterruptCleanup.blockSignals()
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0, errno == EEXIST {
             unlink(temporary)  // a killed run's (we hold the lock: no live run owns it)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        if fd >= 0 {
+        if fd >= 0, staging == nil {
             InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) }
             tracked.append(temporary)
         }
@@ -156,6 +168,10 @@ package struct FolderTransaction {
         // A payload written means a manifest written: its rename is the commit (the mark).
         let changes = staged.contains { $0.temporary != nil }
         try write(manifest, at: "manifest.json", rewrite: changes)
+        if let staging {
+            try commitNewFolder(staging)
+            return
+        }
         guard staged.contains(where: { $0.temporary != nil }) else {
             try confirmUnchanged()
             InterruptCleanup.forget(folders: tracked)
@@ -208,6 +224,56 @@ package struct FolderTransaction {
         committing = false
     }
 
+    /// A new folder's commit: its staging folder made durable (one `syncfs`; where files are
+    /// synced one by one, its folders too), then renamed into place in one step, never over
+    /// anything that appeared there meanwhile, and the rename made durable.
+    private mutating func commitNewFolder(_ staging: String) throws(FileSystem.Failure) {
+        if OS.syncsWholeFileSystem {
+            let folder = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                let synced = OS.syncFileSystem(of: folder)
+                close(folder)
+                guard synced else { throw failure("cannot sync the new set") }
+            }
+        } else {
+            for folder in Set(checkedFolders.keys).union([staging]).sorted() { Self.sync(folder) }
+        }
+        #if DEBUG
+        Self.testPause()
+        if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
+        #endif
+        InterruptCleanup.checkpoint()
+        InterruptCleanup.blockSignals()
+        defer { InterruptCleanup.unblockSignals() }
+        if !OS.renameWithoutReplacing(staging, target) {
+            let reason = errno
+            guard reason == EINVAL || reason == ENOSYS || reason == ENOTSUP else {
+                if reason == EEXIST || reason == ENOTEMPTY {
+                    throw FileSystem.Failure(message: "cannot write '\(display)': it appeared while this run wrote the set (another program made it); nothing was replaced")
+                }
+                errno = reason
+                throw failure("cannot put the new set in place")
+            }
+            // A file system that cannot rename without replacing: renamed when still missing
+            // (under the lock, only another program can make it meanwhile).
+            var info = stat()
+            guard lstat(target, &info) != 0, rename(staging, target) == 0 else {
+                throw FileSystem.Failure(message: "cannot write '\(display)': it appeared while this run wrote the set (another program made it); nothing was replaced")
+            }
+        }
+        Self.sync(parent)
+        InterruptCleanup.forget(folder: staging)
+        self.staging = nil
+        root = target
+        staged = []
+    }
+
+    /// Where `relative` is staged in `folder` (the folder above it): beside its target, or
+    /// under its own name in a new folder's staging folder (the folder is renamed as a whole).
+    func stagedPath(of relative: String, in folder: String) -> String {
+        staging == nil ? folder + "/." + FileSystem.lastComponent(of: relative) + ".cc-new" : root + "/" + relative
+    }
+
     /// Refuses the commit when a file of the set changed at its place since the run looked.
     private func confirmUnchanged() throws(FileSystem.Failure) {
         for file in staged where (try? look(at: file.relative)) != file.found {
@@ -231,6 +297,12 @@ package struct FolderTransaction {
     /// it was. Once the renames began, the staged files stay for the next run to complete.
     package mutating func abandon() {
         guard lock >= 0 else { return }
+        if let staging {
+            FileSystem.removeTree(staging)
+            InterruptCleanup.forget(folder: staging)
+            self.staging = nil
+            staged = []
+        }
         if !committing { for temporary in staged.compactMap(\.temporary) { unlink(temporary) } }
         InterruptCleanup.forget(folders: tracked)
         tracked = []
@@ -247,31 +319,34 @@ package struct FolderTransaction {
     /// is not a folder (a file, a symbolic link) is refused: the run writes nowhere but inside the
     /// folder. Each folder is looked at once a run.
     mutating func makeFolders(above relative: String) throws(FileSystem.Failure) -> (String, Bool) {
-        var folder = target
+        var folder = root
         for part in relative.split(separator: "/").dropLast() {
             folder += "/" + part
             if checkedFolders[folder] != nil { continue }
             var info = stat()
             if lstat(folder, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw FileSystem.Failure(message: "cannot write '\(shown(relative))': '\(shown(String(folder.dropFirst(target.count + 1))))' is not a directory")
+                    throw FileSystem.Failure(message: "cannot write '\(shown(relative))': '\(shown(String(folder.dropFirst(root.count + 1))))' is not a directory")
                 }
                 checkedFolders[folder] = false
             } else if mkdir(folder, 0o755) == 0 {
-                made.append(folder)
                 checkedFolders[folder] = true
-                InterruptCleanup.track(folder: folder) { _ = rmdir($0) }
+                // In a new folder's staging folder, removed with it.
+                if staging == nil {
+                    made.append(folder)
+                    InterruptCleanup.track(folder: folder) { _ = rmdir($0) }
+                }
             } else {
                 throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
             }
         }
-        return (folder, checkedFolders[folder] ?? made.contains(folder))
+        return (folder, checkedFolders[folder] ?? (made.contains(folder) || folder == staging))
     }
 
     /// What is at `relative` now; a file a rewrite may not replace is refused.
     func look(at relative: String) throws(FileSystem.Failure) -> Found {
         var info = stat()
-        guard lstat(target + "/" + relative, &info) == 0 else {
+        guard lstat(root + "/" + relative, &info) == 0 else {
             if errno == ENOENT { return .absent }
             throw FileSystem.Failure(message: "cannot write '\(shown(relative))': \(FileSystem.errorText())")
         }
