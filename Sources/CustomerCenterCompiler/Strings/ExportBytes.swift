@@ -43,7 +43,12 @@ struct ExportBytes {
     /// Going on after the bytes of `previous` (taken: `previous` is left empty).
     init(continuing previous: inout [UInt8]) { swap(&bytes, &previous) }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// `text`'s UTF-8, copied whole (a literal's bytes are where the program keeps them; not
+    /// read a character at a time, as a `String.UTF8View` is).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
 
@@ -67,30 +72,64 @@ struct ExportBytes {
         text.withUTF8 { append($0, escaping: escape) }
     }
 
-    /// The bytes of a text (a part of one) escaped as `escape` says.
+    /// The bytes of a text (a part of one) escaped as `escape` says: eight bytes at a time, a
+    /// word with no byte to escape (most) passed over whole.
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, escaping escape: Escape) {
-        var copied = 0
-        for index in text.indices {
-            let replacement: StaticString
-            switch (text[index], escape) {
-            case (0x26, .elementText), (0x26, .attributeValue): replacement = "&amp;"
-            case (0x3C, .elementText), (0x3C, .attributeValue): replacement = "&lt;"
-            case (0x3E, .elementText), (0x3E, .attributeValue): replacement = "&gt;"
-            case (0x0D, .elementText), (0x0D, .attributeValue): replacement = "&#13;"
-            case (0x22, .attributeValue): replacement = "&quot;"
-            case (0x09, .attributeValue): replacement = "&#9;"
-            case (0x0A, .attributeValue): replacement = "&#10;"
-            case (0x5C, .poString): replacement = "\\\\"
-            case (0x22, .poString): replacement = "\\\""
-            case (0x0A, .poString): replacement = "\\n"
-            case (0x09, .poString): replacement = "\\t"
-            case (0x0D, .poString): replacement = "\\r"
-            default: continue
+        guard let base = text.baseAddress else { return }
+        let count = text.count
+        var copied = 0, index = 0
+        while index < count {
+            if index + 8 <= count, !Self.mayEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), escape) {
+                index += 8
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
-            replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            copied = index + 1
+            // This word (or the last bytes), byte by byte.
+            let end = Swift.min(index + 8, count)
+            while index < end {
+                if let replacement = Self.replacement(base[index], escape) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: index - copied))
+                    replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                    copied = index + 1
+                }
+                index += 1
+            }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: count - copied))
+    }
+
+    /// Whether some byte of `word` may be one `escape` replaces (never `false` when one is).
+    @inline(__always)
+    static func mayEscape(_ word: UInt64, _ escape: Escape) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte of `word` equal to `byte` is a zero byte of `word ^ byte…`, which sets its high bit here.
+        func has(_ byte: UInt64) -> UInt64 {
+            let flipped = word ^ (ones &* byte)
+            return (flipped &- ones) & ~flipped & highs
+        }
+        switch escape {
+        case .elementText: return has(0x26) | has(0x3C) | has(0x3E) | has(0x0D) != 0
+        case .attributeValue: return has(0x26) | has(0x3C) | has(0x3E) | has(0x0D) | has(0x22) | has(0x09) | has(0x0A) != 0
+        case .poString: return has(0x5C) | has(0x22) | has(0x0A) | has(0x09) | has(0x0D) != 0
+        }
+    }
+
+    /// What `byte` is written as, `nil` when it is written as it is.
+    @inline(__always)
+    static func replacement(_ byte: UInt8, _ escape: Escape) -> StaticString? {
+        switch (byte, escape) {
+        case (0x26, .elementText), (0x26, .attributeValue): return "&amp;"
+        case (0x3C, .elementText), (0x3C, .attributeValue): return "&lt;"
+        case (0x3E, .elementText), (0x3E, .attributeValue): return "&gt;"
+        case (0x0D, .elementText), (0x0D, .attributeValue): return "&#13;"
+        case (0x22, .attributeValue): return "&quot;"
+        case (0x09, .attributeValue): return "&#9;"
+        case (0x0A, .attributeValue): return "&#10;"
+        case (0x5C, .poString): return "\\\\"
+        case (0x22, .poString): return "\\\""
+        case (0x0A, .poString): return "\\n"
+        case (0x09, .poString): return "\\t"
+        case (0x0D, .poString): return "\\r"
+        default: return nil
+        }
     }
 }

@@ -45,57 +45,92 @@ extension ExportPlan {
         case .po: _ = POWriter.begin(original: source.path, sourceLocale: defaultCode, targetLocale: locale, into: &out)
         }
         var left: [String] = []
-        for index in keys.indices {
-            let found = targets.target(keys[index].records)
-            let represented: Bool
-            if let record = found.record {
-                represented = table.withTextUTF8(record) { text in
-                    // An empty text offers nothing (the note says so when it is the locale's own).
-                    let target = text.isEmpty ? found.ifEmpty : found
-                    return unit(index, target: target, text: text, targets: targets, keepingUnits: keepingUnits, words: &words, file: &file, out: &out)
+        // A run of keys' targets, found before their units are written: what each unit reads
+        // first (its records' shapes and starts, its text) is scattered through the config, a
+        // wait on memory for each unit in turn when read as the unit is written; read in a short
+        // loop of its own (the target, and the first and last eight bytes of its text, which
+        // XML must be able to carry), the reads of several keys overlap.
+        var ahead: [(target: LocaleTargets.Target, plainEnds: Bool)] = []
+        ahead.reserveCapacity(Self.lookahead)
+        var first = 0, position = 0
+        while first < keys.count {
+            let run = first..<min(first + Self.lookahead, keys.count)
+            ahead.removeAll(keepingCapacity: true)
+            for index in run {
+                let key = keys[index]
+                var target = targets.target(key.records, distinct: key.hasDistinctLocales, position: &position)
+                var plainEnds = false
+                if let record = target.record {
+                    table.withTextUTF8(record) { text in
+                        // An empty text offers nothing (the note says so when it is the locale's own).
+                        if text.isEmpty { target = target.ifEmpty } else { plainEnds = XLIFFWriter.hasPlainEnds(text) }
+                    }
                 }
-            } else {
-                represented = unit(index, target: found, text: UnsafeBufferPointer(start: nil, count: 0), targets: targets,
-                                   keepingUnits: keepingUnits, words: &words, file: &file, out: &out)
+                ahead.append((target, plainEnds))
             }
-            if !represented { left.append(details[index].key) }
-            if out.bytes.count >= piece, !emit(&out) { return (file, left, false) }
+            for index in run {
+                let (target, plainEnds) = ahead[index - first]
+                // Nothing is written of a unit whose source or target XML cannot carry.
+                let represented: Bool
+                if let record = target.record {
+                    represented = table.withTextUTF8(record) { text in
+                        guard keys[index].isRepresentable, XLIFFWriter.isRepresentable(text, plainEnds: plainEnds) else { return false }
+                        unit(index, target: target, text: text, targets: targets, keepingUnits: keepingUnits, words: &words, file: &file, out: &out)
+                        return true
+                    }
+                } else if keys[index].isRepresentable {
+                    unit(index, target: target, text: UnsafeBufferPointer(start: nil, count: 0), targets: targets,
+                         keepingUnits: keepingUnits, words: &words, file: &file, out: &out)
+                    represented = true
+                } else {
+                    represented = false
+                }
+                if !represented { left.append(details[index].key) }
+                if out.bytes.count >= piece, !emit(&out) { return (file, left, false) }
+            }
+            first = run.upperBound
         }
         if format == .xliff { XLIFFWriter.end(into: &out) }
         return (file, left, true)
     }
 
+    /// How many keys' targets ``build(_:keepingUnits:into:piece:emit:)`` finds before it writes their units.
+    static let lookahead = 32
+
     /// The unit of key `index`: its parts around what the locale has (`text`, the target's
-    /// bytes); `false`, and nothing written, when XML cannot carry the source or the target.
+    /// bytes), whose source and target XML can carry.
     private func unit(_ index: Int, target: LocaleTargets.Target, text: UnsafeBufferPointer<UInt8>, targets: LocaleTargets,
-                      keepingUnits: Bool, words: inout LocaleWords, file: inout ExportedFile, out: inout ExportBytes) -> Bool {
+                      keepingUnits: Bool, words: inout LocaleWords, file: inout ExportedFile, out: inout ExportBytes) {
         let key = keys[index]
-        guard key.isRepresentable, XLIFFWriter.isRepresentable(text) else { return false }
         let placeholderIDs = self.placeholderIDs[key.placeholders]
         switch target.state {
         case .translated: file.translated += 1
         case .missing: file.missing += 1
         case .fallingBack: file.fallingBack += 1
         }
-        let room = key.roomSet < 0 ? nil : words.room(ofSet: key.roomSet, roomSets[key.roomSet])
+        let room = key.roomSet < 0 ? nil : words.room(ofSet: key.roomSet, roomSets)
         switch format {
         case .xliff:
             out.append("      <trans-unit id=\"")
             out.append(parts, key.head)
             out.append("\" resname=\"")
             out.append(parts, key.head)
-            // Approved: the locale's own text, final as far as the config goes.
-            out.append(target.state == .translated ? "\" approved=\"yes\" xml:space=\"preserve\"" : "\" xml:space=\"preserve\"")
+            // Approved: the locale's own text, final as far as the config goes. (The markup
+            // between two parts is appended in one piece: each append costs more than its bytes.)
+            let approved = target.state == .translated
             if let room {
-                out.append(" maxwidth=\"")
+                out.append(approved ? "\" approved=\"yes\" xml:space=\"preserve\" maxwidth=\"" : "\" xml:space=\"preserve\" maxwidth=\"")
                 out.append(room.characters)
-                out.append("\" size-unit=\"char\"")
+                out.append("\" size-unit=\"char\">\n        <source>")
+            } else {
+                out.append(approved ? "\" approved=\"yes\" xml:space=\"preserve\">\n        <source>" : "\" xml:space=\"preserve\">\n        <source>")
             }
-            out.append(">\n        <source>")
             out.append(parts, key.middle)
-            out.append("</source>\n        <target state=\"")
-            out.append(XLIFFWriter.state(target.state))
-            out.append("\">")
+            switch target.state {
+            case .translated: out.append("</source>\n        <target state=\"translated\">")
+            case .missing: out.append("</source>\n        <target state=\"needs-translation\">")
+            case .fallingBack: out.append("</source>\n        <target state=\"needs-review-translation\">")
+            }
             // A text without `{` (most) has no placeholder: it is only escaped.
             if text.contains(UInt8(ascii: "{")) {
                 _ = XLIFFWriter.inline(String(decoding: text, as: UTF8.self), ids: details[index].sourceIDs, into: &out)
@@ -107,16 +142,16 @@ extension ExportPlan {
             // The first note (XLIFFWriter.append(note:into:)).
             out.append("</context></context-group>\n        <note from=\"customer-center\">")
             out.append(parts, key.note)
-            out.append("</note>\n")
-            for id in placeholderIDs { out.append(words.placeholder(id, placeholderNames[id]).written) }
-            if let room { out.append(room.written) }
-            if target.note != .none { out.append(words.note(target.note, targets: targets)) }
-            out.append("      </trans-unit>\n")
+            if placeholderIDs.isEmpty, room == nil, target.note == .none {
+                out.append("</note>\n      </trans-unit>\n")
+            } else {
+                out.append("</note>\n")
+                notes(placeholderIDs, room: room, target: target, targets: targets, words: &words, out: &out)
+                out.append("      </trans-unit>\n")
+            }
         case .po:
             out.append(parts, key.head)
-            for id in placeholderIDs { out.append(words.placeholder(id, placeholderNames[id]).written) }
-            if let room { out.append(room.written) }
-            if target.note != .none { out.append(words.note(target.note, targets: targets)) }
+            notes(placeholderIDs, room: room, target: target, targets: targets, words: &words, out: &out)
             out.append(parts, key.middle)
             if case .fallingBack = target.state { out.append("#, fuzzy\n") }
             out.append(parts, key.tail)
@@ -124,85 +159,31 @@ extension ExportPlan {
             out.append("\n")
         }
         if keepingUnits, keepsUnits { keep(index, target: target, text: String(decoding: text, as: UTF8.self), targets: targets, words: &words, file: &file) }
-        return true
+    }
+
+    /// A unit's notes after its first: its placeholders', its room's, and why it offers what it
+    /// offers, each worded once a file (``LocaleWords``).
+    @inline(__always)
+    private func notes(_ placeholderIDs: ArraySlice<Int>, room: (characters: Int, written: Range<Int>)?, target: LocaleTargets.Target,
+                       targets: LocaleTargets, words: inout LocaleWords, out: inout ExportBytes) {
+        for id in placeholderIDs {
+            let written = words.placeholder(id, placeholderNames)
+            out.append(words.written, written)
+        }
+        if let room { out.append(words.written, room.written) }
+        if target.note != .none {
+            let written = words.note(target.note, targets: targets)
+            out.append(words.written, written)
+        }
     }
 
     /// The unit of key `index` as a value (``ExportedFile/units``).
     private func keep(_ index: Int, target: LocaleTargets.Target, text: String, targets: LocaleTargets, words: inout LocaleWords, file: inout ExportedFile) {
         let key = keys[index], detail = details[index]
-        let room = key.roomSet < 0 ? nil : words.room(ofSet: key.roomSet, roomSets[key.roomSet])
+        let room = key.roomSet < 0 ? nil : words.roomWords(ofSet: key.roomSet, roomSets)
         let notes = [detail.usage] + detail.placeholders.map { TranslatorNotes.placeholderNote($0, locale: words.locale) }
             + [room?.note, targets.words(target.note, locale: words.locale)].compactMap { $0 }
         file.units.append(TranslationUnit(key: detail.key, source: detail.source, target: text, state: target.state, notes: notes,
                                           maxCharacters: room?.characters, line: detail.line))
-    }
-}
-
-/// The notes of one locale's file that are the same for many units, worded and written once: a
-/// placeholder's (with the locale's sample), a box's room (in the locale's characters), why a
-/// unit offers what it offers. Kept by number (the plan's placeholder names and lists of boxes,
-/// the table's locales), so a unit looks nothing up by name.
-struct LocaleWords {
-    let locale: String
-    let format: StringsFormat
-    private var placeholders: [(note: String, written: [UInt8])?]
-    private var roomSets: [(characters: Int, note: String, written: [UInt8])??]
-    private var rooms: [(room: TextLimit, characters: Int, note: String, written: [UInt8])] = []
-    private var notes: [LocaleTargets.Note: [UInt8]] = [:]
-
-    init(locale: String, format: StringsFormat, placeholders: Int, roomSets: Int) {
-        self.locale = locale
-        self.format = format
-        self.placeholders = Array(repeating: nil, count: placeholders)
-        self.roomSets = Array(repeating: nil, count: roomSets)
-    }
-
-    /// The note on placeholder `name` (number `id` of the plan's names), and the note as the file writes it.
-    mutating func placeholder(_ id: Int, _ name: String) -> (note: String, written: [UInt8]) {
-        if let known = placeholders[id] { return known }
-        let note = TranslatorNotes.placeholderNote(name, locale: locale)
-        let words = (note, written(note))
-        placeholders[id] = words
-        return words
-    }
-
-    /// ``room(of:)`` of the plan's list of boxes number `set`.
-    mutating func room(ofSet set: Int, _ boxes: [TextLimit]) -> (characters: Int, note: String, written: [UInt8])? {
-        if let known = roomSets[set] { return known }
-        let room = room(of: boxes)
-        roomSets[set] = .some(room)
-        return room
-    }
-
-    /// The room a translator is told of: of the boxes a key is shown in, the one that takes the
-    /// fewest of the locale's characters (the first of equals), its characters and note.
-    mutating func room(of boxes: [TextLimit]) -> (characters: Int, note: String, written: [UInt8])? {
-        var best: (characters: Int, note: String, written: [UInt8])?
-        for box in boxes {
-            let facts: (characters: Int, note: String, written: [UInt8])
-            if let known = rooms.first(where: { $0.room == box }) {
-                facts = (known.characters, known.note, known.written)
-            } else {
-                let note = TranslatorNotes.roomNote(box, locale: locale)
-                facts = (box.characters(locale: locale), note, written(note))
-                rooms.append((box, facts.characters, facts.note, facts.written))
-            }
-            if best.map({ facts.characters < $0.characters }) ?? true { best = facts }
-        }
-        return best
-    }
-
-    /// The note that says why a unit offers what it offers, as the file writes it.
-    mutating func note(_ note: LocaleTargets.Note, targets: LocaleTargets) -> [UInt8] {
-        if let known = notes[note] { return known }
-        let bytes = targets.words(note, locale: locale).map(written) ?? []
-        notes[note] = bytes
-        return bytes
-    }
-
-    private func written(_ note: String) -> [UInt8] {
-        var out = ExportBytes(capacity: note.utf8.count + 40)
-        if format == .xliff { XLIFFWriter.append(note: note, into: &out) } else { POWriter.append(note: note, into: &out) }
-        return out.bytes
     }
 }

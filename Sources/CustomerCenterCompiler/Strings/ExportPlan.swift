@@ -14,6 +14,9 @@ package struct ExportPlan {
         var records: Range<Int>
         /// Whether XML can carry the source (`XLIFFWriter.isRepresentable`).
         var isRepresentable: Bool
+        /// Whether no two of its texts are in the same locale (`LocaleTargets.hasDistinctLocales`):
+        /// a file then finds its text where the last key's was, when it is there.
+        var hasDistinctLocales: Bool
         /// Its placeholders' names: a range of ``placeholderIDs`` (numbers of ``placeholderNames``).
         var placeholders: Range<Int>
         /// The boxes it is shown in: a number of ``roomSets``, `-1` for none.
@@ -59,6 +62,8 @@ package struct ExportPlan {
     private(set) var placeholderIDs: [Int] = []
     /// The lists of boxes keys are shown in, each once.
     private(set) var roomSets: [[TextLimit]] = []
+    /// Per locale number of the table, the first number of the same locale (`LocaleTargets.sameLocales(_:)`).
+    let sameLocales: [Int]
     /// The locales to export, one file each, as the config writes them.
     package let locales: [String]
     /// Keys left out: no screen or SDK label uses them (without `--include-unused`).
@@ -82,6 +87,7 @@ package struct ExportPlan {
         self.format = format
         self.keepsUnits = keepsUnits
         self.table = resolved.strings.entries.storage.table
+        self.sameLocales = LocaleTargets.sameLocales(table)
         self.defaultLocale = resolved.defaultLocale
         self.locales = locales
         let defaultLocale = resolved.defaultLocale ?? ""
@@ -151,6 +157,7 @@ package struct ExportPlan {
             if roomSet == roomSets.count { roomSets.append(rooms) }
         }
         keys.append(Key(records: entry.translations.records, isRepresentable: XLIFFWriter.isRepresentable(text),
+                        hasDistinctLocales: LocaleTargets.hasDistinctLocales(entry.translations.records, table: table, sameAs: sameLocales),
                         placeholders: firstName..<placeholderIDs.count, roomSet: roomSet, head: head, middle: middle, tail: tail, note: note))
         details.append(keepsUnits ? KeyDetail(key: key, source: text, line: line, usage: usage, placeholders: names, sourceIDs: ids)
                                   : KeyDetail(key: key, source: "", line: line, usage: "", placeholders: [], sourceIDs: ids))

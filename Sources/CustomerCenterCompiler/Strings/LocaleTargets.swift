@@ -73,6 +73,47 @@ struct LocaleTargets {
         }
     }
 
+    /// ``target(_:)``, looked for first where the last key's target was (`position`, a position
+    /// among the key's records, updated): the key's only text in the locale when it is there
+    /// and the key has no two texts in one locale (`distinct`, ``hasDistinctLocales(_:table:sameAs:)``),
+    /// so no other text of the locale comes before it. Keys mostly list their locales in the
+    /// same order: one record is read, not the ones before it.
+    @inline(__always)
+    func target(_ records: Range<Int>, distinct: Bool, position: inout Int) -> Target {
+        if distinct, position < records.count {
+            let record = records.lowerBound + position
+            if ranks[table.locale(record)] == 0 { return Target(record: record, state: .translated, note: .none, ifEmptyNote: .empty) }
+        }
+        let found = target(records)
+        if let record = found.record { position = record - records.lowerBound }
+        return found
+    }
+
+    /// Per locale number of `table`, the first number whose locale is the same once normalized
+    /// (`TranslationTable.normalizedLocales`).
+    static func sameLocales(_ table: TranslationTable) -> [Int] {
+        var first: [String: Int] = [:]
+        return table.normalizedLocales.enumerated().map { number, code in
+            if let known = first[code] { return known }
+            first[code] = number
+            return number
+        }
+    }
+
+    /// Whether no two of the texts `records` are in the same locale once normalized (`sameAs`:
+    /// ``sameLocales(_:)`` of `table`); `false` too when a locale's number is past 63.
+    static func hasDistinctLocales(_ records: Range<Int>, table: TranslationTable, sameAs: [Int]) -> Bool {
+        var seen: UInt64 = 0
+        for record in records {
+            let number = sameAs[table.locale(record)]
+            guard number < 64 else { return false }
+            let bit: UInt64 = 1 << UInt64(number)
+            if seen & bit != 0 { return false }
+            seen |= bit
+        }
+        return true
+    }
+
     /// The note a target's ``Note`` stands for, in words, for a file of `locale`.
     func words(_ note: Note, locale: String) -> String? {
         switch note {

@@ -142,25 +142,48 @@ enum XLIFFWriter {
 
     /// ``isRepresentable(_:)-(String)`` of a text's UTF-8 bytes, eight at a time: a word with
     /// no byte below 0x20 and no 0xEF (most) is passed over whole.
-    static func isRepresentable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isRepresentable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isRepresentable(bytes, from: 0, to: bytes.count) }
+
+    /// Whether a text of eight bytes or more has a plain word at each end (``isPlain(_:)``);
+    /// `false` for a shorter one.
+    static func hasPlainEnds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { return false }
+        let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let last = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+        return isPlain(first) && isPlain(last)
+    }
+
+    /// ``isRepresentable(_:)-(UnsafeBufferPointer<UInt8>)``, where `plainEnds` says
+    /// ``hasPlainEnds(_:)``: then only the bytes between the two words are read (no character
+    /// XML cannot carry starts in a plain word).
+    static func isRepresentable(_ bytes: UnsafeBufferPointer<UInt8>, plainEnds: Bool) -> Bool {
+        plainEnds ? isRepresentable(bytes, from: 8, to: bytes.count - 8) : isRepresentable(bytes)
+    }
+
+    /// Whether the eight bytes of `word` hold no byte below 0x20 and no 0xEF.
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20, or a byte 0xEF (a zero byte of word ^ 0xEFEF…), sets some high bit here.
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let flipped = word ^ (ones &* 0xEF)
+        let ef = (flipped &- ones) & ~flipped & highs
+        return below | ef == 0
+    }
+
+    /// Whether no character XML cannot carry starts in `bytes[from..<to]` (a U+FFFE or U+FFFF
+    /// starting there is read to its end, past `to`).
+    private static func isRepresentable(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
-        var index = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte below 0x20, or a byte 0xEF (a zero byte of word ^ 0xEFEF…), sets some high bit here.
-                let below = (word &- ones &* 0x20) & ~word & highs
-                let flipped = word ^ (ones &* 0xEF)
-                let ef = (flipped &- ones) & ~flipped & highs
-                if below | ef == 0 {
-                    index += 8
-                    continue
-                }
+        var index = from
+        while index < end {
+            if index + 8 <= end, isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
             }
             // This word (or the last bytes), byte by byte.
-            for at in index..<min(index + 8, count) {
+            for at in index..<min(index + 8, end) {
                 let byte = base[at]
                 if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
                 if byte == 0xEF, at + 2 < count, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }

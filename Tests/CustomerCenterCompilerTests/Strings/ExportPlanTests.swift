@@ -87,7 +87,29 @@ import TestSupport
         #expect(plan.file("pt-BR", keepingUnits: true).units.map(\.target) == ["", "Cancelar {{ price }}", "Voltar 1", "", ""])
     }
 
-    /// The characters XML cannot carry are found wherever they are in the eight bytes read at once.
+    /// A file looks for a key's text where the last key's was (`LocaleTargets.target(_:distinct:position:)`):
+    /// a key that lists its locales in another order, has fewer texts, or has two texts in one
+    /// locale (a duplicate name, two spellings) still offers its first text in the locale.
+    @Test func aKeyWhoseLocalesComeInAnotherOrderOrTwiceOffersItsFirstText() throws {
+        let config = SourceFile(path: "order.json", text: """
+        {"localization": {"default": "en", "supported": ["en", "de", "fr"], "localized_strings": {
+          "a": {"en": "A", "fr": "A-fr", "de": "A-de"},
+          "b": {"De": "B-De", "en": "B", "de": "B-de"},
+          "c": {"de": "C-de-1", "en": "C", "de": "C-de-2"},
+          "d": {"en": "D"},
+          "e": {"fr": "E-fr", "en": "E", "de": "E-de"},
+          "f": {"de": "F-de", "en": "F", "fr": "F-fr", "fr": "F-fr-2"}
+        }}}
+        """)
+        var plan = try #require(try? StringsExport.prepare(config, format: .xliff, includeUnused: true).get())
+        // A name given twice keeps its first text in the table: only two spellings make two.
+        #expect(plan.keys.map(\.hasDistinctLocales) == [true, false, true, true, true, true])
+        #expect(plan.file("de", keepingUnits: true).units.map(\.target) == ["A-de", "B-De", "C-de-1", "", "E-de", "F-de"])
+        #expect(plan.file("fr", keepingUnits: true).units.map(\.target) == ["A-fr", "", "", "", "E-fr", "F-fr"])
+    }
+
+    /// The characters XML cannot carry are found wherever they are in the eight bytes read at
+    /// once, and when a text's two ends are read first.
     @Test func aTextXMLCannotCarryIsFoundAtAnyByte() {
         func simple(_ bytes: [UInt8]) -> Bool {
             for (index, byte) in bytes.enumerated() {
@@ -109,6 +131,9 @@ import TestSupport
                 }
                 let fast = bytes.withUnsafeBufferPointer { XLIFFWriter.isRepresentable($0) }
                 #expect(fast == simple(bytes), "\(bytes)")
+                // Its ends read first, then only what lies between them (`ExportPlan.build`).
+                let split = bytes.withUnsafeBufferPointer { XLIFFWriter.isRepresentable($0, plainEnds: XLIFFWriter.hasPlainEnds($0)) }
+                #expect(split == fast, "\(bytes)")
                 if !fast { refused += 1 }
             }
         }
@@ -117,8 +142,33 @@ import TestSupport
             for bad: [UInt8] in [[0x1B], [0xEF, 0xBF, 0xBF], [0x00]] {
                 let bytes = [UInt8](repeating: 0x61, count: offset) + bad + [UInt8](repeating: 0x62, count: 9)
                 #expect(!bytes.withUnsafeBufferPointer { XLIFFWriter.isRepresentable($0) }, "\(bad) at \(offset)")
+                #expect(!bytes.withUnsafeBufferPointer { XLIFFWriter.isRepresentable($0, plainEnds: XLIFFWriter.hasPlainEnds($0)) }, "\(bad) at \(offset)")
             }
         }
+    }
+
+    /// A text is escaped eight bytes at a time (`ExportBytes.append(_:escaping:)`): every byte
+    /// to escape is found wherever it sits in a word, in each format, as the writers' escapes
+    /// (`MarkupText.escaped`, `POWriter.escaped`) escape it.
+    @Test func aTextIsEscapedWhereverItsBytesToEscapeAre() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = ["a", "Z", " ", "&", "<", ">", "\r", "\"", "\t", "\n", "\\", "'", "é", "中", "{", "\u{1}"]
+        var escaped = 0
+        for length in 0..<40 {
+            for _ in 0..<40 {
+                // Mostly plain letters, so that a byte to escape sits alone at any offset.
+                let text = (0..<length).map { _ in Int.random(in: 0..<10, using: &generator) < 8 ? "a" : alphabet.randomElement(using: &generator) ?? "" }
+                    .joined()
+                for (escape, expected) in [(ExportBytes.Escape.elementText, MarkupText.escaped(text, .elementText)),
+                                           (.attributeValue, MarkupText.escaped(text, .attributeValue)), (.poString, POWriter.escaped(text))] {
+                    var out = ExportBytes(capacity: 0)
+                    out.append(text, escaping: escape)
+                    #expect(out.bytes == Array(expected.utf8), "\(escape) \(Array(text.utf8))")
+                    if expected != text { escaped += 1 }
+                }
+            }
+        }
+        #expect(escaped > 1_000)
     }
 
     /// Built and written in pieces: the files in order, each piece written on a thread of its
