@@ -161,11 +161,14 @@ extension FileSystem {
         if !ok { throw Failure(message: "cannot write '\(path)': \(reason)") }
     }
 
+    /// How many bytes of a file written in pieces are handed to the disk at a time (``writePieces(_:to:fault:)``).
+    static let writebackStep = 1 << 20
+
     /// Writes each of the pieces `pieces` makes to `fd`, until one fails: how many bytes were
     /// written, or why it stopped.
     private static func writePieces(_ pieces: (_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Void, to fd: Int32,
                                     fault: WriteFault?) -> (count: Int, failure: String?) {
-        var count = 0
+        var count = 0, started = 0
         var failure: String?
         pieces { piece in
             guard failure == nil else { return false }
@@ -178,10 +181,14 @@ extension FileSystem {
             }
             #endif
             failure = writeAll(piece, to: fd)
-            // The disk takes each piece while the next is written: the `fsync` at the end has
-            // the last piece to wait for, not the whole file.
-            if failure == nil { OS.startWriteback(fd, offset: count, count: piece.count) }
             count += piece.count
+            // The disk takes the file a mebibyte at a time while the rest is written: the `fsync`
+            // at the end has the last of it to wait for, not the whole file (one call a mebibyte,
+            // not one a piece: each call is a trip to the disk's queue).
+            if failure == nil, count - started >= writebackStep {
+                OS.startWriteback(fd, offset: started, count: count - started)
+                started = count
+            }
             return failure == nil
         }
         return (count, failure)
