@@ -46,6 +46,9 @@ package enum StringsExport {
         // The keys and their parts (about 500 bytes a key in XLIFF, 250 in PO): reserved once
         // (pages not written cost no memory), so that they do not grow by copying.
         plan.reserve(keys: resolved.strings.count)
+        // Each key's line: read in sorted order, not the file's, a line counted from the nearest
+        // line start known costs more than one pass for the whole file's (then a binary search).
+        if resolved.strings.count >= 256 { _ = source.lineStarts }
         // The keys to export, sorted by their bytes (as `format` sorts them), with the default text.
         for key in resolved.strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = resolved.strings[key] else { continue }
