@@ -12,7 +12,9 @@ import Foundation
 /// `hover-after-text-change` (a letter in another key's English text), `completion-after-change`,
 /// `completion-while-typing` (a letter typed in a reference, completion right after it),
 /// `diagnostics-after-text-change` (a letter typed in another key's English text, then the
-/// diagnostics published: the keystroke the incremental check serves), `open` (a new server opens
+/// diagnostics published: the keystroke the incremental check serves),
+/// `diagnostics-after-path-title-key` and `diagnostics-after-option-key` (a letter typed at the end
+/// of a path's title key or a survey option's, as in the keystroke table), `open` (a new server opens
 /// the document and publishes its diagnostics).
 func languageServerProfile(_ arguments: [String]) {
     let scenario = arguments.first ?? "hover-after-change"
@@ -35,6 +37,15 @@ func languageServerProfile(_ arguments: [String]) {
     let position: JSON = ["textDocument": ["uri": .string(uri)], "position": ["line": .int(reference.line), "character": .int(reference.character + 1)]]
     let owner = text.range(of: "\"no_active_title\": {")!.upperBound
     let other = place(text.range(of: "\"en\": \"", range: owner..<text.endIndex)!.upperBound)
+    // The keystroke table's key references (KeystrokeBench.swift): a path's title key and a
+    // survey option's title key, a letter typed at their end.
+    let middle = ConfigGenerator.paths(forBytes: bytes) / 2 - ConfigGenerator.paths(forBytes: bytes) / 2 % 4
+    func after(_ needle: String, from owner: String) -> (line: Int, character: Int) {
+        let from = text.range(of: owner)!.lowerBound
+        return place(text.range(of: needle, range: from..<text.endIndex)!.upperBound)
+    }
+    let pathTitleKey = after("\"title_key\": \"path_\(middle)_title", from: "{\"id\": \"path_\(middle)\"")
+    let optionKey = after("\"title_key\": \"option_\(middle + 2)_1", from: "{\"id\": \"path_\(middle + 2)\"")
     var version = 1
     var id = 100
     func change(_ line: Int, _ character: Int, _ letter: String) -> JSON {
@@ -65,6 +76,10 @@ func languageServerProfile(_ arguments: [String]) {
         }
     case "diagnostics-after-text-change":
         step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.publishPending() }
+    case "diagnostics-after-path-title-key":
+        step = { _ = server.handle(change(pathTitleKey.line, pathTitleKey.character, "a")); _ = server.publishPending() }
+    case "diagnostics-after-option-key":
+        step = { _ = server.handle(change(optionKey.line, optionKey.character, "a")); _ = server.publishPending() }
     case "hover-after-text-change":
         step = { _ = server.handle(change(other.line, other.character, "a")); _ = server.handle(request("textDocument/hover")) }
     case "completion-after-change":

@@ -56,7 +56,14 @@ enum ElementEditCheck {
                                      count: segment.elements.count),
               let after = plan.copy(of: current, tape: tape, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },
                                     segmentEnd: segment.segment.end + edit.delta, count: now.elements.count) else { return nil }
-        guard let (checkedBefore, checkedAfter) = StructuralEditCheck.checkedCopies(before, after, path: path, since: cached, session: session)
+        // The copies suggest among their own keys and offers, never shown: a reference to no key
+        // or offer in the segment gets the whole config's fix below, or sends the edit to the
+        // whole check, and one outside it is the analysed one while the keys and offers stay (an
+        // element edit leaves the table alone; the budget's spending changes only with the
+        // segment's own references). When offers change, the copies' suggestions (of their
+        // offers) may tell a finding outside the segment changed: they are made.
+        guard let (checkedBefore, checkedAfter) = StructuralEditCheck.checkedCopies(before, after, path: path, since: cached, session: session,
+                                                                                    suggesting: !changedOffers.isEmpty)
         else { return nil }
         // The target platforms, when inferred from the offers (an authoring config's paths name
         // offers only by key): the same for the current text, or the copies were checked for others.
@@ -76,7 +83,7 @@ enum ElementEditCheck {
             && UnresolvedReferences.budgetLasts(resolved, segment: segment.segment, now: now.elements)
         if settlesReferences {
             guard let fixedOld = UnresolvedReferences.wholeFixes(old, inside: segment.segment, text: cached.lexical.bytes, resolved: resolved,
-                                                                 suggestions: cached.suggestions),
+                                                                 suggestions: cached.suggestions, known: analysis.report.diagnostics),
                   let fixedNew = UnresolvedReferences.wholeFixes(new, inside: segmentNowRange, text: current, resolved: resolved,
                                                                  suggestions: cached.suggestions) else { return nil }
             (old, new) = (fixedOld, fixedNew)

@@ -76,14 +76,16 @@ enum StructuralEditCheck {
 
     /// The copies of the text before and after an edit, each checked with every rule; `nil` when
     /// either is not an authoring config with the analysed text's locales, has a finding of a rule
-    /// that reads a text's content, or fails `holds`.
+    /// that reads a text's content, or fails `holds`. Without `suggesting`, the copies' references
+    /// to no key or offer get no "did you mean" fix (the caller never shows a copy's).
     static func checkedCopies(_ before: PieceCopy, _ after: PieceCopy, path: String, since cached: AnalysisCache.Entry,
-                              session: EditorSession, where holds: (ResolvedConfig) -> Bool = { _ in true })
+                              session: EditorSession, suggesting: Bool = true, where holds: (ResolvedConfig) -> Bool = { _ in true })
         -> (before: Analysis, after: Analysis)? {
         let analysis = cached.analysis, policy = cached.judgement.policy
         guard let resolved = analysis.resolved else { return nil }
         let checked = [before, after].map {
-            session.check(SourceFile(path: path, bytes: $0.bytes), policy: policy, onlyRules: everyRule, platforms: analysis.platforms)
+            session.check(SourceFile(path: path, bytes: $0.bytes), policy: policy, onlyRules: everyRule, platforms: analysis.platforms,
+                          suggesting: suggesting)
         }
         for one in checked {
             guard one.otherKind == nil, let copy = one.resolved, copy.config.format == .authoring,

@@ -56,13 +56,19 @@ enum UnresolvedReferences {
     }
 
     /// `diagnostics` (placed on `text`) with the fix of each finding of `ids` inside `segment`
-    /// made from the whole config's keys or offers (`suggestions`); `nil` when a reference's
+    /// made from the whole config's keys or offers (`suggestions`), or taken from the same
+    /// finding (rule and place) of `known`, the whole check of `text`; `nil` when a reference's
     /// literal cannot be read.
     static func wholeFixes(_ diagnostics: [Diagnostic], inside segment: ByteRange, text: [UInt8], resolved: ResolvedConfig,
-                           suggestions: SuggestionKeys) -> [Diagnostic]? {
+                           suggestions: SuggestionKeys, known: [Diagnostic] = []) -> [Diagnostic]? {
         var out = diagnostics
+        let checked = known.filter { ids.contains($0.id) && segment.contains($0.range) }
         for index in out.indices where ids.contains(out[index].id) && segment.contains(out[index].range) {
             let range = out[index].range
+            if let same = checked.first(where: { $0.id == out[index].id && $0.range == range }) {
+                out[index].fix = same.fix
+                continue
+            }
             guard range.start >= 0, range.end <= text.count, let value = JSONParser.parseTape(Array(text[range.start..<range.end])).root?.stringValue
             else { return nil }
             let candidates = out[index].id == UnresolvedStringRule.descriptor.id ? suggestions.keys(of: resolved) : suggestions.offers(of: resolved)

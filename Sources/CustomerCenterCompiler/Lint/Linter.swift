@@ -151,9 +151,10 @@ package enum Linter {
 
     /// Runs every model rule that applies to the format and is not switched off.
     static func runRules(on resolved: ResolvedConfig, source: SourceFile, platforms: Set<Platform>, options: LintOptions,
-                         plan: ExecutionPlan = .oneThread, into sink: inout DiagnosticSink) {
+                         plan: ExecutionPlan = .oneThread, suggests: Bool = true, into sink: inout DiagnosticSink) {
         var context = RuleContext(resolved: resolved, platforms: platforms, requiredLocales: options.requiredLocales,
                                   source: source, sink: sink)
+        if !suggests { context.suggestionBudget = 0 }
         context.platformsInferred = options.platforms == nil
         context.oldestSDK = options.oldestSDK
         let rules = RuleCatalog.modelRules.indices.filter { index in

@@ -46,7 +46,8 @@ package enum Pipeline {
             let resolved = analysis.resolved ?? ResolvedConfig(config)
             analysis.resolved = resolved
             // rules
-            Linter.runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, plan: request.plan, into: &sink)
+            Linter.runRules(on: resolved, source: source, platforms: analysis.platforms, options: options, plan: request.plan,
+                                suggests: request.suggests, into: &sink)
         }
         // counts, then the display cap
         let counts = sink.gate.counts
@@ -145,6 +146,10 @@ package struct PipelineRequest: Sendable {
     package var sniffsOtherKinds = false
     /// Count the findings of the rules that block compile, whatever their level (compile's gate).
     package var compileGate = false
+    /// Whether the unresolved-reference rules suggest the nearest key or offer ("did you mean",
+    /// while `RuleContext.suggestionLimit` lasts). Off for the language server's reduced copies
+    /// of a document when their suggestions cannot be shown (a copy suggests among its own keys).
+    package var suggests = true
     /// Syntax issues read before the parser gives up on a file. `lint --fix` lifts it, so that
     /// one pass finds every syntax fix, however many (docs/commands.md, "Fixes").
     package var syntaxIssueLimit = JSONParser.defaultIssueLimit

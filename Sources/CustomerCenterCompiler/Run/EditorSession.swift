@@ -119,12 +119,15 @@ package struct EditorSession: Sendable {
 
     /// The findings of `rules` alone in `source` under `policy` (every other rule off, every
     /// finding kept; a document whose own members say it is another kind of JSON stops the
-    /// check), for `platforms` (those a whole document was checked for, when `source` is a part of it).
-    package func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>, platforms: Set<Platform>) -> Analysis {
+    /// check), for `platforms` (those a whole document was checked for, when `source` is a part of it);
+    /// without `suggesting`, a reference to no key or offer gets no "did you mean" fix.
+    package func check(_ source: SourceFile, policy: Policy, onlyRules rules: Set<RuleID>, platforms: Set<Platform>,
+                       suggesting: Bool = true) -> Analysis {
         var settings = policy.settings
         settings.platforms = platforms
         var request = Policy(settings: settings, configuration: policy.configuration).request(for: source)
         (request.policy, request.sniffsOtherKinds, request.displayCap) = (request.policy.reporting(only: rules), true, nil)
+        request.suggests = suggesting
         return Pipeline.run(request).analysis
     }
 

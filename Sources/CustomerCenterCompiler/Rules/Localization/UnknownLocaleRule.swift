@@ -15,11 +15,15 @@ package enum UnknownLocaleRule: ModelRule {
         let order = context.resolved.texts.localeCodes.map(\.code)
         var uses: [String: Int] = [:]
         for (code, count) in context.resolved.texts.localeCodes { uses[code.value] = count }
+        // The uses of each normalized code, every spelling of it together (each spelling
+        // normalized once: a table with many spellings is not normalized once per pair).
+        var usesOfNormalized: [String: Int] = [:]
+        for (spelling, count) in uses { usesOfNormalized[LocaleCode.normalized(spelling), default: 0] += count }
         var reported = Set<String>()
         for code in order {
             let normalized = LocaleCode.normalized(code.value)
             guard reported.insert(normalized).inserted else { continue }
-            let count = uses.filter { LocaleCode.normalized($0.key) == normalized }.reduce(0) { $0 + $1.value }
+            let count = usesOfNormalized[normalized] ?? 0
             if let meant = LocaleCode.knownMistakes[normalized] {
                 context.report(.mistakenLocale(code.value, meant: meant, uses: count),
                                on: code,
