@@ -78,6 +78,7 @@ int stat(const char *, struct stat *);
 // <stdio.h>
 int renamex_np(const char *, const char *, unsigned int);
 #define RENAME_SWAP 0x00000002
+#define RENAME_EXCL 0x00000004
 
 // <spawn.h>: opaque pointers, made by the *_init calls (a struct on Linux).
 typedef void *posix_spawnattr_t;
