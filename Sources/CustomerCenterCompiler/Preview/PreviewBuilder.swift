@@ -136,8 +136,11 @@ struct PreviewBuilder {
 
     // MARK: Texts
 
-    /// A config text (a key or a literal) as a text box.
-    mutating func text(_ source: TextSource?, _ locale: LocaleTexts, _ theme: String, place: String, style: String, room: TextLimit? = nil) -> String {
+    /// A config text (a key or a literal) as a text box. Its placeholders are shown as written
+    /// (`fills`: a built-in label the config overrides): the SDKs fill them only in their own
+    /// built-in labels, so customers see a config text's braces (docs/commands.md "preview").
+    mutating func text(_ source: TextSource?, _ locale: LocaleTexts, _ theme: String, place: String, style: String, room: TextLimit? = nil,
+                       fills: Bool = false) -> String {
         switch source {
         case .key(let key)?:
             let base = locale.pseudo != nil ? (resolved.defaultLocale ?? "en") : locale.locale
@@ -151,9 +154,9 @@ struct PreviewBuilder {
                 }
             }
             let raw = locale.strings[key.value] ?? found?.translation.textValue ?? key.value
-            return box(raw, locale, theme, place: place, style: style, room: room, source: found?.translation.text, fallback: fallback)
+            return box(raw, locale, theme, place: place, style: style, room: room, source: found?.translation.text, fallback: fallback, fills: fills)
         case .literal(let literal)?:
-            return box(literal.value, locale, theme, place: place, style: style, room: room, source: literal, fallback: nil)
+            return box(literal.value, locale, theme, place: place, style: style, room: room, source: literal, fallback: nil, fills: fills)
         case nil:
             return ""
         }
@@ -170,20 +173,25 @@ struct PreviewBuilder {
     /// its box of `builtInBoxes` when it has one.
     mutating func text(builtIn key: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String) -> String {
         let room = Self.builtInBoxes.first { $0.key == key }?.room
-        if resolved.strings[key] != nil { return text(.key(Located(key, range: .at(0), pointer: .root)), locale, theme, place: place, style: style, room: room) }
+        if resolved.strings[key] != nil {
+            return text(.key(Located(key, range: .at(0), pointer: .root)), locale, theme, place: place, style: style, room: room, fills: true)
+        }
         // The payload holds every built-in key; only where it comes from is looked up.
         let table = BuiltInStrings.tableLocale(for: locale.locale)
         let language = LocaleCode.language(locale.locale)
         let fallback = locale.pseudo == nil && table != LocaleCode.normalized(locale.locale) && table != language ? table : nil
         let raw = locale.strings[key] ?? key
-        return box(raw, locale, theme, place: place, style: style, room: room, source: nil, fallback: fallback)
+        return box(raw, locale, theme, place: place, style: style, room: room, source: nil, fallback: fallback, fills: true)
     }
 
+    /// `raw` in a text box, its placeholders filled with sample values when it `fills` (a
+    /// built-in label), else shown as written.
     mutating func box(_ raw: String, _ locale: LocaleTexts, _ theme: String, place: String, style: String, room: TextLimit?,
-                      source: Located<String>?, fallback: String?) -> String {
+                      source: Located<String>?, fallback: String?, fills: Bool) -> String {
         let sampleLocale = locale.pseudo != nil ? "en" : locale.locale
-        var shown = PreviewSamples.filled(raw, locale: sampleLocale)
-        if let pseudo = locale.pseudo { shown = pseudo(PreviewSamples.filled(raw, locale: sampleLocale)) }
+        let filled = fills ? PreviewSamples.filled(raw, locale: sampleLocale) : raw
+        var shown = filled
+        if let pseudo = locale.pseudo { shown = pseudo(filled) }
         var attributes = "class=\"\(style)\""
         if let room {
             let id = "t\(texts.count + 1)"

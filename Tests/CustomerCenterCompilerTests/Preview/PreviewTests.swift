@@ -4,7 +4,7 @@ import Testing
 import JSONSyntax
 
 /// `preview`: every screen in every locale and theme, texts from the compiled payload, right to
-/// left where it must be, fallbacks marked, placeholders filled; and the check's findings mapped
+/// left where it must be, fallbacks marked, built-in labels' placeholders filled; and the check's findings mapped
 /// back to the translations in the file.
 @Suite struct PreviewTests {
     static func resolved(_ text: String) throws -> ResolvedConfig {
@@ -53,7 +53,33 @@ import JSONSyntax
         #expect(german.contains("Bleib noch einen Monat zum halben Preis."))
         #expect(german.contains(">Aktionen<") && german.contains(">Abos<") && german.contains(">Nein, danke<"))
         #expect(german.contains("Deine nächste Zahlung: 9,99\u{00A0}€ am 31.12.2026."))
-        #expect(!page.html.contains("{{"), "every placeholder is filled")
+        #expect(!page.html.contains("{{"), "every placeholder of a built-in label is filled (the config's texts have none)")
+    }
+
+    /// The SDKs fill placeholders only in their own built-in labels (a config text's reach
+    /// customers as written: `l10n.literal-placeholder`): the page shows a config text's braces,
+    /// and fills a built-in label's, the config's override of one too.
+    @Test func placeholdersAreFilledOnlyInBuiltInLabels() throws {
+        let resolved = try Self.resolved("""
+        {"localization": {"default": "en", "localized_strings": {
+           "t": {"en": "Help"}, "cancel": {"en": "Cancel"}, "stay": {"en": "Stay"},
+           "sub": {"en": "Keep it for {{ price }} a month"},
+           "free_trial_then_price": {"en": "Free, then {{ price }}!"}}},
+         "screens": {"MANAGEMENT": {"type": "MANAGEMENT", "title_key": "t", "paths": [
+           {"id": "c", "type": "CANCEL", "title_key": "cancel", "promotional_offer_key": "o"}]}},
+         "promotional_offers": {"o": {"ios_offer_id": "i", "android_offer_id": "a", "title_key": "stay", "subtitle_key": "sub"}}}
+        """)
+        for platform in [Platform.ios, .android] {
+            let page = Preview.render(resolved, options: PreviewOptions(locales: ["en"], platform: platform))
+            #expect(page.html.contains(">Keep it for {{ price }} a month<"), "\(platform): the config's subtitle as customers see it")
+            let pseudo = Preview.render(resolved, options: PreviewOptions(locales: ["en"], platform: platform, pseudo: true))
+            #expect(pseudo.html.contains("{{ price }}"), "\(platform): the pseudo-locales keep a config text's braces")
+        }
+        let android = Preview.render(resolved, options: PreviewOptions(locales: ["en"], platform: .android))
+        #expect(android.html.contains(">Free, then "), "the config's override of a built-in label")
+        #expect(!android.html.contains("Free, then {{"), "a built-in label's placeholders are filled, overridden or not")
+        let ios = Preview.render(resolved, options: PreviewOptions(locales: ["en"], themes: ["light"], platform: .ios))
+        #expect(ios.html.components(separatedBy: "{{").count == 2, "only the config's own text keeps braces")
     }
 
     @Test func fallbacksAreMarkedAndColoursFollowTheTheme() throws {
