@@ -102,5 +102,21 @@ import TestSupport
         #expect(try OutputSetTests.wholeSet(out) == OutputSetTests.sha256(try OutputSetTests.largeConfig(1)))
         #expect(try OutputSetTests.leftovers(dir) == [])
     }
+
+    /// A new folder whose name leaves no room for the staging folder's beside it (a name of 245
+    /// bytes: `.<name>.cc-staging-<pid>` passes the 255 a name may have) is made and written in
+    /// place, file by file, as an existing one is: the compile succeeds and leaves nothing.
+    @Test func aNameTooLongToStageBesideIsWrittenInPlace() throws {
+        let dir = try Scratch.directory("cc-staging")
+        let name = String(repeating: "p", count: 245)
+        let text = try OutputSetTests.largeConfig(1)
+        try text.write(to: dir.appendingPathComponent("v1.json"))
+        let run = try CLI.run(["compile", "--platform", "all", "--out-dir", name, "v1.json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = dir.appendingPathComponent(name)
+        #expect(try OutputSetTests.wholeSet(out) == OutputSetTests.sha256(text))
+        #expect(OutputFolderTests.staged(out) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != name && $0 != "v1.json" } == [])
+    }
 }
 

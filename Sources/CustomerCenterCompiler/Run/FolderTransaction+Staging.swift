@@ -16,7 +16,7 @@ extension FolderTransaction {
         let places = found
         let temporaries = zip(files, places).map { file, place in stagedPath(of: file.relative, in: place.folder) }
         // A new folder's staging folder is tracked as a whole already.
-        if !isNew {
+        if !stagesWholeFolder {
             InterruptCleanup.blockSignals()
             for temporary in temporaries { InterruptCleanup.trackHeld(folder: temporary) { _ = unlink($0) } }
             tracked += temporaries

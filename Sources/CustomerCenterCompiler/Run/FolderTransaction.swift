@@ -21,8 +21,11 @@ package struct FolderTransaction {
     /// A new folder's staging folder until it is renamed into place (`nil`: the folder exists
     /// and is written in place).
     private var staging: String?
-    /// Whether the folder was missing: the set goes in as a whole new folder.
+    /// Whether the folder was missing (nothing in it is anyone's yet).
     package let isNew: Bool
+    /// Whether the set is staged as a whole new folder (renamed into place once) rather than
+    /// file by file beside its targets.
+    var stagesWholeFolder: Bool { staging != nil }
     /// How messages name the folder (as the user wrote it).
     let display: String
     let parent: String
@@ -103,6 +106,11 @@ package struct FolderTransaction {
             staging = stagingPath
             root = stagingPath
             InterruptCleanup.track(folder: stagingPath) { FileSystem.removeTree($0) }
+        } else if errno == ENAMETOOLONG, mkdir(path, 0o755) == 0 {
+            // A name too long to stage beside: the folder is made and written in place, file
+            // by file, as an existing one is.
+            made.append(path)
+            InterruptCleanup.track(folder: path) { _ = rmdir($0) }
         } else {
             let reason = FileSystem.errorText()
             Self.unlock(lockFD, parent + "/.\(name).lock")
