@@ -126,6 +126,7 @@ extension ExportPlan {
                 out.append(approved ? "\" approved=\"yes\" xml:space=\"preserve\">\n        <source>" : "\" xml:space=\"preserve\">\n        <source>")
             }
             out.append(parts, key.middle)
+            // `XLIFFWriter.state(_:)`'s words (TranslationStreamingTests compares the bytes).
             switch target.state {
             case .translated: out.append("</source>\n        <target state=\"translated\">")
             case .missing: out.append("</source>\n        <target state=\"needs-translation\">")
