@@ -18,6 +18,19 @@ package struct FixCandidates: Sendable {
     /// Every finding that passed, and those at error severity (whether a round made it worse).
     private(set) var findings = 0
     private(set) var errors = 0
+    /// Whether every fix taken vouches that it changes no other finding
+    /// (``OneEditFix/changesNoOtherFinding``), all of one rule's findings, and how many of them
+    /// at each severity: what the fixed text's report can be derived from
+    /// (``derivedScan(of:applied:)``).
+    private(set) var everyFixChangesNoOtherFinding = true
+    private(set) var fixedRule: RuleID?
+    private(set) var fixedFindings = FixedFindings()
+
+    /// The findings whose fixes were taken, by severity.
+    struct FixedFindings: Sendable {
+        var errors = 0, warnings = 0, notes = 0
+        var total: Int { errors + warnings + notes }
+    }
     /// Whether the scan keeps its findings too, bounded for display as a lint keeps them, so that
     /// its report is the fixed file's (``check``).
     var keepsFindings = false
@@ -60,6 +73,7 @@ package struct FixCandidates: Sendable {
         guard let fix = fix(), !fix.edits.isEmpty else { return }
         let safe = fix.applicability == .safe
         guard safe || takesUnsafe else { return }
+        everyFixChangesNoOtherFinding = false
         records.append(fix.edits, whileBroken: safe && isTextRule(id))
     }
 
@@ -70,6 +84,16 @@ package struct FixCandidates: Sendable {
         guard let edit = edit() else { return }
         let safe = edit.applicability == .safe
         guard safe || takesUnsafe else { return }
+        if edit.changesNoOtherFinding, fixedRule == nil || fixedRule == id {
+            fixedRule = id
+            switch severity {
+            case .error: fixedFindings.errors += 1
+            case .warning: fixedFindings.warnings += 1
+            case .note: fixedFindings.notes += 1
+            }
+        } else {
+            everyFixChangesNoOtherFinding = false
+        }
         records.append(edit.range, replacement: edit.replacement, whileBroken: safe && isTextRule(id))
     }
 
@@ -94,6 +118,23 @@ package struct FixCandidates: Sendable {
         doesNotParse = doesNotParse || other.doesNotParse
         findings += other.findings
         errors += other.errors
+        everyFixChangesNoOtherFinding = everyFixChangesNoOtherFinding && other.everyFixChangesNoOtherFinding
+            && (fixedRule == nil || other.fixedRule == nil || fixedRule == other.fixedRule)
+        fixedRule = fixedRule ?? other.fixedRule
+        fixedFindings.errors += other.fixedFindings.errors
+        fixedFindings.warnings += other.fixedFindings.warnings
+        fixedFindings.notes += other.fixedFindings.notes
+    }
+
+    /// The scan of the text these fixes make when every one of them was applied, from this
+    /// scan's counts and `check` (``derivedScan(of:applied:)``): no fix, the fixed findings
+    /// taken out of the counts.
+    func scanAfterEveryFix(check: Check) -> FixCandidates {
+        var next = emptied()
+        next.findings = findings - fixedFindings.total
+        next.errors = errors - fixedFindings.errors
+        next.check = check
+        return next
     }
 
     /// Calls `body` with the edits of each fix of one round (`Fixer.nonOverlapping`'s choice
@@ -123,23 +164,27 @@ package struct FixCandidates: Sendable {
     }
 
     /// `forEachChosen(_:)` when every fix is one edit and they come in one run in file order
-    /// (`FixRecords.forEachOneEditInOrder(_:)`): calls `body` with each chosen edit and returns
-    /// `true`; else calls nothing and returns `false`. Their starts do not descend, so an edit
-    /// can touch a chosen one only if it touches the last chosen: one chosen before the last
-    /// ends at or before the last one's start (they do not touch), so before this one's.
+    /// (`FixRecords.forEachOneEditInOrder(_:)`): calls `body` with each chosen edit until it
+    /// returns `false`, and returns `true`; else calls nothing and returns `false`. Their starts
+    /// do not descend, so an edit can touch a chosen one only if it touches the last chosen: one
+    /// chosen before the last ends at or before the last one's start (they do not touch), so
+    /// before this one's.
     @inline(__always)
-    func forEachChosenOneEdit(_ body: (FixRecords.Edit) -> Void) -> Bool {
+    func forEachChosenOneEdit(_ body: (FixRecords.Edit) -> Bool) -> Bool {
         var last: ByteRange?
         return records.forEachOneEditInOrder { edit, whileBroken in
-            guard !doesNotParse || whileBroken else { return }
-            if let last, TakenRanges.touch(last, edit.range) { return }
+            guard !doesNotParse || whileBroken else { return true }
+            if let last, TakenRanges.touch(last, edit.range) { return true }
             last = edit.range
-            body(edit)
+            return body(edit)
         }
     }
 
     /// The replacement text of an edit.
     func replacement(_ edit: FixRecords.Edit) -> String { records.replacement(edit) }
+
+    /// The UTF-8 length of each replacement text, by an edit's number (`FixRecords.Edit.replacement`).
+    var replacementLengths: [Int] { records.replacementLengths }
 
     /// The edits of the first `limit` fixes of a round, each fix's own.
     func chosenFixes(limit: Int) -> [[TextEdit]] {

@@ -13,13 +13,20 @@ package struct OneEditFix: Sendable, Equatable {
     package var replacement: String
     /// Safe to apply unattended, or a guess.
     package var applicability: FixApplicability
+    /// The rule that offers it vouches that applying it changes no finding of another rule but
+    /// for its place, and leaves no finding of its own behind (`l10n.whitespace`: spaces removed
+    /// from a text no other rule can tell from the fixed one): `lint --fix` then derives the
+    /// fixed text's report instead of linting it (docs/performance.md, "Fixes in linear time").
+    package var changesNoOtherFinding: Bool
 
     /// A fix replacing `range` by `replacement`.
-    package init(message: String, range: ByteRange, replacement: String, applicability: FixApplicability = .unsafe) {
+    package init(message: String, range: ByteRange, replacement: String, applicability: FixApplicability = .unsafe,
+                 changesNoOtherFinding: Bool = false) {
         self.message = message
         self.range = range
         self.replacement = replacement
         self.applicability = applicability
+        self.changesNoOtherFinding = changesNoOtherFinding
     }
 
     /// The same fix as a ``Fix`` (of a finding that is kept).

@@ -153,6 +153,9 @@ struct FixRecords: Sendable {
     /// The replacement text of `edit`.
     func replacement(_ edit: Edit) -> String { replacements[edit.replacement] }
 
+    /// The UTF-8 length of each replacement text, by its number (an edit's `replacement`).
+    var replacementLengths: [Int] { replacements.map(\.utf8.count) }
+
     /// Calls `body` with the UTF-8 of the replacement text of `edit` (at most `replacementBytes`
     /// of them in all).
     func withReplacementUTF8(_ edit: Edit, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -203,10 +206,10 @@ struct FixRecords: Sendable {
     /// When every fix is one edit and they are one run read in its order (one rule's fixes, as
     /// `l10n.whitespace`'s, the common case): calls `body` with each edit and whether its fix
     /// applies while the file does not parse, in file order (as ``forEachInFileOrder(_:)``
-    /// would), and returns `true`. Otherwise calls nothing and returns `false`. Each record is
-    /// read where it is, five numbers, with nothing built.
+    /// would), until it returns `false`, and returns `true`. Otherwise calls nothing and returns
+    /// `false`. Each record is read where it is, five numbers, with nothing built.
     @inline(__always)
-    func forEachOneEditInOrder(_ body: (Edit, Bool) -> Void) -> Bool {
+    func forEachOneEditInOrder(_ body: (Edit, Bool) -> Bool) -> Bool {
         guard everyFixIsOneEdit else { return false }
         var only = -1
         for index in runs.indices where runs[index].count > 0 {
@@ -225,7 +228,8 @@ struct FixRecords: Sendable {
                 // (The edit's distance from its fix's start: 0, the fix's only edit.)
                 let from = start + Int(Self.get(&offset, in: records, end: end))
                 let length = Int(Self.get(&offset, in: records, end: end)), number = Int(Self.get(&offset, in: records, end: end))
-                body(Edit(range: ByteRange(from, from + length), replacement: number < 2 ? number : number + run.replacementShift), kind & 1 != 0)
+                guard body(Edit(range: ByteRange(from, from + length), replacement: number < 2 ? number : number + run.replacementShift), kind & 1 != 0)
+                else { break }
             }
         }
         return true

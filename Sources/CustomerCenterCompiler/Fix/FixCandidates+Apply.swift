@@ -35,6 +35,7 @@ extension FixCandidates {
                 let oneEdits = forEachChosenOneEdit { edit in
                     count += 1
                     write(edit)
+                    return true
                 }
                 if !oneEdits {
                     forEachChosen { edits in

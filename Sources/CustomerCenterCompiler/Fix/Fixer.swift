@@ -46,10 +46,14 @@ package enum Fixer {
             let (bytes, count) = found.applied(to: current.bytes)
             guard count > 0 else { break }
             let before = (errors: found.errors, findings: found.findings)
-            found = found.emptied()
             let attempt = SourceFile(path: current.path, bytes: bytes)
-            if !sameBytes(attempt.bytes, current.bytes) {
-                let attemptFound = scan(attempt)
+            let changed = !sameBytes(attempt.bytes, current.bytes)
+            // The fixed text's scan, when the round's fixes provably change no other finding:
+            // derived while the round's edits are here, and they are dropped before any lint.
+            let derived = changed ? found.derivedScan(of: attempt, applied: count) : nil
+            found = found.emptied()
+            if changed {
+                let attemptFound = derived ?? scan(attempt)
                 if attemptFound.errors <= before.errors, attemptFound.findings <= before.findings {
                     current = attempt
                     found = attemptFound

@@ -19,6 +19,8 @@ package enum WhitespaceRule: ModelRule {
         let entries = config.localization?.entries ?? .empty
         // (Read once: each use of the static value would copy it.)
         let rule = descriptor
+        // What a taken fix asks of its text: only `lint --fix` takes fixes.
+        let scope = context.sink.fixes == nil ? nil : FixScope(resolved: context.resolved)
         var position = 0
         let groups = candidates.groups
         while position < groups.count {
@@ -26,7 +28,7 @@ package enum WhitespaceRule: ModelRule {
             let entryNumber = groups[position].entry
             var end = position + 1
             while end < groups.count, groups[end].entry == entryNumber { end += 1 }
-            reportTexts(of: entries[Int(entryNumber)], number: Int(entryNumber), groups[position..<end], rule: rule, into: &context)
+            reportTexts(of: entries[Int(entryNumber)], number: Int(entryNumber), groups[position..<end], rule: rule, scope: scope, into: &context)
             position = end
         }
         for reference in candidates.items { report(context.resolved.texts.item(reference, in: config), into: &context) }
@@ -34,11 +36,11 @@ package enum WhitespaceRule: ModelRule {
 
     /// The findings of texts of `entry` (number `number`).
     private static func reportTexts(of entry: StringEntry, number: Int, _ groups: ArraySlice<TextGroups.Group>,
-                                    rule: RuleDescriptor, into context: inout RuleContext) {
+                                    rule: RuleDescriptor, scope: FixScope?, into context: inout RuleContext) {
         for group in groups {
             group.forEachPosition { index in
                 if let start = entry.translations.asWrittenLiteralStart(at: index) {
-                    reportAsWritten(entry, index, literalStart: start, rule: rule, into: &context)
+                    reportAsWritten(entry, number: number, index, literalStart: start, rule: rule, scope: scope, into: &context)
                 } else {
                     let reference = TextIndex.TextReference.translation(entry: UInt32(truncatingIfNeeded: number), index: UInt32(truncatingIfNeeded: index))
                     report(context.resolved.texts.item(reference, in: context.resolved.config), into: &context)
@@ -50,15 +52,57 @@ package enum WhitespaceRule: ModelRule {
     /// The findings of a text written as it is (no escape), the common case: each defect's
     /// bytes are the source's, so its range is an addition; the pointer, the label and the
     /// words are built only for a finding the gate asks about or keeps.
-    private static func reportAsWritten(_ entry: StringEntry, _ index: Int, literalStart: Int, rule: RuleDescriptor,
-                                        into context: inout RuleContext) {
+    private static func reportAsWritten(_ entry: StringEntry, number: Int, _ index: Int, literalStart: Int, rule: RuleDescriptor,
+                                        scope: FixScope?, into context: inout RuleContext) {
         entry.translations.withTextUTF8(at: index) { bytes in
+            // Whether another rule could tell the text from its fixed one: asked once a text,
+            // and only when a fix is taken (`lint --fix`).
+            var plain: Bool?
             forEachDefect(inUTF8: bytes) { span, defect in
                 let range = ByteRange(literalStart + 1 + span.lowerBound, literalStart + 1 + span.upperBound)
                 context.report(rule, at: range, pointer: { entry.translations[index].text.pointer },
                                message: { .whitespace(defect.problem, in: label(entry, index)) },
-                               edit: { defect.edit(at: range) })
+                               edit: {
+                                   var fix = defect.edit(at: range)
+                                   if plain == nil { plain = scope?.isPlain(bytes, entry: number) ?? false }
+                                   fix.changesNoOtherFinding = plain == true && FixScope.removesOnlySpaces(span, of: bytes)
+                                   return fix
+                               })
             }
+        }
+    }
+
+    /// What tells whether fixing a text's defects can change another rule's finding
+    /// (``OneEditFix/changesNoOtherFinding``). A fix changes none when it removes only spaces
+    /// (U+0020) from a text of an authoring config's table that keeps a character that is no
+    /// space, has no brace (no placeholder, well formed or not, before or after) and whose key
+    /// no rule compares with other keys' texts: the rules that read texts (`RuleReads.texts`)
+    /// then see the same emptiness, placeholders, control characters, scripts and locales in
+    /// both, and the others do not read texts. Their words can still quote the text: the fixer
+    /// derives the report only when no such rule has a finding (`FixCandidates`'s derived scan).
+    struct FixScope {
+        private let authoring: Bool
+        /// The numbers of the table's entries whose texts a rule compares with other keys' texts.
+        private let compared: [Int]
+
+        init(resolved: ResolvedConfig) {
+            authoring = resolved.config.format == .authoring
+            let keys = authoring ? RuleCatalog.keysWhoseTextsAreCompared(in: resolved) : []
+            let entries = resolved.config.localization?.entries ?? .empty
+            compared = keys.isEmpty ? [] : entries.indices.filter { keys.contains(entries[$0].key.value) }
+        }
+
+        /// Whether the text whose UTF-8 is `bytes`, of the table's entry `entry`, is one another
+        /// rule cannot tell from itself with spaces removed (but not all of its characters).
+        func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, entry: Int) -> Bool {
+            guard authoring, !compared.contains(entry) else { return false }
+            for byte in bytes where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return false }
+            return true
+        }
+
+        /// Whether the defect `span` is spaces alone and not the whole text (`bytes`).
+        static func removesOnlySpaces(_ span: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            span.count < bytes.count && bytes[span].allSatisfy { $0 == 0x20 }
         }
     }
 
