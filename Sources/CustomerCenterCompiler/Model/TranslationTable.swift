@@ -1,6 +1,6 @@
 import JSONSyntax
 
-/// Every text of a config's `localized_strings` in two flat arrays, 6 bytes a text: where the
+/// Every text of a config's `localized_strings` in flat columns, 4 bytes a text: where the
 /// text's literal starts, and its length and locale number in one `Shape`. A large table (tens
 /// of thousands of keys in 32 locales) is two allocations instead of one array per key and a
 /// reference-counted value per text; `Translations` and `Translation` are views into it.

@@ -40,9 +40,9 @@ package struct ResolvedConfig: Sendable {
     /// `localized_strings` by key (first of repeated keys).
     package private(set) var strings: StringIndex
     /// `promotional_offers` by key.
-    package let offers: [String: Offer]
+    package let offers: OfferIndex
     /// Every `*_key` use, in document order.
-    package let stringReferences: [StringReference]
+    package let stringReferences: StringReferences
     /// Every `promotional_offer_key` use, in document order.
     package let offerReferences: [Located<String>]
     /// The entry each of `stringReferences` names (its position in `strings.entries`, the first
@@ -82,54 +82,26 @@ package struct ResolvedConfig: Sendable {
     init(_ config: CustomerCenterConfig, indexingTexts: Bool) {
         self.config = config
         self.strings = StringIndex(config.localization?.entries ?? .empty)
-        var offers: [String: Offer] = [:]
-        offers.reserveCapacity(config.offers.count)
-        for offer in config.offers { if let key = offer.key?.value, offers[key] == nil { offers[key] = offer } }
-        self.offers = offers
+        self.offers = OfferIndex(config.offers)
 
-        // Sized once from the model (at most three texts a screen, two a path and one an option,
-        // two an offer), not grown by doubling: a large config names hundreds of thousands.
-        var references: [StringReference] = []
+        // Sized once from the model (at most one offer a path and one an option), not grown
+        // by doubling: a large config names hundreds of thousands.
         var offerReferences: [Located<String>] = []
-        var (textSlots, offerSlots) = (3 * config.screens.count + 2 * config.offers.count, 0)
-        for screen in config.screens {
-            for path in screen.paths {
-                let options = path.survey?.options.count ?? 0
-                textSlots += 2 + options
-                offerSlots += 1 + options
-            }
-        }
-        references.reserveCapacity(textSlots)
-        offerReferences.reserveCapacity(offerSlots)
-        func add(_ text: TextSource?, _ role: StringReference.Role, _ owner: String) {
-            if let key = text?.key { references.append(StringReference(key: key, role: role, owner: owner)) }
-        }
+        offerReferences.reserveCapacity(config.screens.reduce(0) { $0 + $1.paths.reduce(0) { $0 + 1 + ($1.survey?.options.count ?? 0) } })
         func addOffer(_ offer: OfferReference?) {
             if case .key(let key)? = offer { offerReferences.append(key) }
         }
         for screen in config.screens {
-            add(screen.title, .screenTitle, screen.key.value)
-            add(screen.subtitle, .screenSubtitle, screen.key.value)
-            add(screen.offering?.buttonText, .offeringButton, screen.key.value)
             for path in screen.paths {
-                let name = path.id?.value ?? "?"
-                add(path.title, .pathTitle, name)
                 addOffer(path.offer)
-                add(path.survey?.title, .surveyQuestion, name)
-                for option in path.survey?.options ?? [] {
-                    add(option.title, .surveyOption, option.id?.value ?? "?")
-                    addOffer(option.offer)
-                }
+                for option in path.survey?.options ?? [] { addOffer(option.offer) }
             }
         }
-        for offer in config.offers {
-            add(offer.title, .offerTitle, offer.key?.value ?? "?")
-            add(offer.subtitle, .offerSubtitle, offer.key?.value ?? "?")
-        }
+        let references = StringReferences(config)
         self.stringReferences = references
         self.offerReferences = offerReferences
         let strings = self.strings
-        let positions = references.map { strings.position(of: $0.key.value) }
+        let positions = references.indices.map { strings.position(of: references.key(at: $0).value) }
         var referencedEntries = [Bool](repeating: false, count: strings.entries.count)
         for case let position? in positions { referencedEntries[position] = true }
         self.referencedPositions = positions

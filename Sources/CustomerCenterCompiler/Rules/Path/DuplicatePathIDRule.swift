@@ -11,7 +11,8 @@ package enum DuplicatePathIDRule: ModelRule {
         passingExample: Examples.authoring())
 
     package static func check(_ context: inout RuleContext) {
-        let ids = context.resolved.allPaths.compactMap(\.id).filter { !$0.value.isEmpty }
+        // One list of the ids, not a list of every id and then a filtered copy.
+        let ids = context.resolved.allPaths.compactMap { path in path.id.flatMap { $0.value.isEmpty ? nil : $0 } }
         Repeats.forEach(ids) { id, earlier in
             context.report(.duplicatePathID(id.value),
                            on: id, notes: [context.note("first used here", at: earlier.range)])

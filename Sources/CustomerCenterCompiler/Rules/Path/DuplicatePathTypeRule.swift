@@ -14,7 +14,7 @@ package enum DuplicatePathTypeRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         for screen in context.config.screens {
-            let types = screen.paths.compactMap(\.type).filter { builtIn.contains($0.value) }
+            let types = screen.paths.compactMap { path in path.type.flatMap { builtIn.contains($0.value) ? $0 : nil } }
             Repeats.forEach(types) { type, earlier in
                 context.report(.duplicatePathType(type.value, screen: screen.key.value),
                                on: type, notes: [context.note("first \(type.value) here", at: earlier.range)])

@@ -16,9 +16,11 @@ package enum UnresolvedStringRule: ModelRule {
         // The keys to suggest from, sorted only when a reference names none of them.
         var sortedKeys: [String]?
         // (Looked up once, when the references were bound: `referencedPositions`.)
-        for (reference, position) in zip(context.resolved.stringReferences, context.resolved.referencedPositions) {
-            let key = reference.key
-            guard position == nil, !key.value.isEmpty else { continue }
+        // A use is built only when its key names no entry (`StringReferences` builds it when read).
+        let references = context.resolved.stringReferences
+        for (index, position) in context.resolved.referencedPositions.enumerated() where position == nil {
+            let reference = references[index], key = reference.key
+            guard !key.value.isEmpty else { continue }
             let keys = sortedKeys ?? context.resolved.strings.keys.sorted()
             sortedKeys = keys
             let suggestion = context.suggestion(for: key.value, among: keys)

@@ -86,7 +86,9 @@ package enum DuplicateOptionTitleRule: ModelRule {
 
     /// The keys survey options name: their texts are compared with one another.
     package static func keysWhoseTextsAreCompared(in resolved: ResolvedConfig) -> Set<String> {
-        Set(resolved.stringReferences.lazy.filter { $0.role == .surveyOption }.map(\.key.value))
+        // The role is read without building the use (`StringReferences`).
+        let references = resolved.stringReferences
+        return Set(references.indices.lazy.filter { references.role(at: $0) == .surveyOption }.map { references.key(at: $0).value })
     }
 
     package static func check(_ context: inout RuleContext) {

@@ -1,4 +1,5 @@
 import JSONSyntax
+import PlatformLayer
 
 /// The `lint` job (docs/commands.md "lint"): files, directories or standard input, or sources
 /// already in memory, each under the configuration file that applies; with `fix`, each file is
@@ -20,6 +21,8 @@ public struct Lint: Sendable {
     let input: Input
     /// `--fix` (`.write`) or `--fix-dry-run` (`.dryRun`); `nil`: report only.
     public var fix: FixMode?
+    /// From this size on, a file read has freed blocks returned (`OS.returnLargeBlocksWhenFreed`).
+    static let largeFile = 4 << 20
     /// Apply fixes that are guesses too (`--unsafe-fixes`).
     public var unsafeFixes: Bool
 
@@ -143,6 +146,10 @@ extension Lint: Job {
 
     private func lintOne(_ input: RunInput, policy: Policy, into outcome: inout InputOutcome, in context: inout RunContext) {
         guard var source = context.read(input, plan: policy.plan) else { return }
+        // A large file's stages free buffers of megabytes as they go (the parse's, the text
+        // index's, a rule's): let them go back to the system, not stay in the allocator's heap
+        // below the model while the next stage runs (docs/performance.md "One big file").
+        if source.bytes.count >= Self.largeFile { OS.returnLargeBlocksWhenFreed() }
         var fixedCheck: FixCandidates.Check?
         if let mode = fix {
             // A file found by name that says it is another kind of JSON is never rewritten.
