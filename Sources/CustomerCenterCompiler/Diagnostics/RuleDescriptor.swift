@@ -13,10 +13,16 @@ public struct RuleDescriptor: Sendable {
     /// Severity unless configured otherwise.
     public let defaultSeverity: Severity
     /// The formats the rule applies to (the column "on" of docs/rules.md).
-    public let formats: Set<InputFormat>
+    public var formats: Set<InputFormat> { Set(InputFormat.allCases.filter(formatCases.contains)) }
     /// The kinds of fix the rule offers: empty when it has none (`rules` shows them; a test
     /// checks them against what the rule emits on its examples).
-    public let fixes: Set<FixApplicability>
+    public var fixes: Set<FixApplicability> { Set(FixApplicability.allCases.filter(fixCases.contains)) }
+    /// The formats as bits, what a run reads: every descriptor is made at a lint's start, and
+    /// the first `Set` of each of the library's enums made in a process costs a scan of every
+    /// protocol conformance the process has (docs/performance.md "The start").
+    package let formatCases: InputFormatCases
+    /// The kinds of fix as bits, for the same reason.
+    package let fixCases: FixApplicabilityCases
     /// Whether a finding of this rule means the file is not valid JSON (docs/configuration.md): it cannot be
     /// switched off or lowered below error, on the command line or in the configuration file.
     public let isSyntax: Bool
@@ -48,7 +54,9 @@ public struct RuleDescriptor: Sendable {
     package let examplesDetectTheFormat: Bool
     /// The configuration file the examples are checked under (`locales.required`, `platforms`):
     /// `rules`, `explain`, the generic example test and the editor tests all read it from here.
-    package let exampleConfiguration: RuleExampleConfiguration
+    package var exampleConfiguration: RuleExampleConfiguration { exampleSettings() }
+    // Built on use, as the examples are: a lint never reads it (its `platforms` is a `Set`).
+    private let exampleSettings: @Sendable () -> RuleExampleConfiguration
     /// What an editor offers for a finding beyond the finding's own fix: the language server's
     /// quick fixes come from here, never from the rule's id.
     package let editorAddition: EditorAddition?
@@ -56,21 +64,21 @@ public struct RuleDescriptor: Sendable {
     /// Creates a descriptor.
     package init(
         id: RuleID, summary: String, rationale: String, defaultSeverity: Severity,
-        formats: Set<InputFormat>, fixes: Set<FixApplicability> = [], isSyntax: Bool = false, blocksCompile: Bool = false,
+        formats: InputFormatCases, fixes: FixApplicabilityCases = [], isSyntax: Bool = false, blocksCompile: Bool = false,
         marksUnnecessaryCode: Bool = false, reads: RuleReads = .structure,
         failingExample: @escaping @Sendable @autoclosure () -> String,
         passingExample: @escaping @Sendable @autoclosure () -> String,
         moreFailingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
         morePassingExamples: @escaping @Sendable @autoclosure () -> [String] = [],
         exampleFormat: InputFormat = .authoring, examplesDetectTheFormat: Bool = false,
-        exampleConfiguration: RuleExampleConfiguration = RuleExampleConfiguration(), editorAddition: EditorAddition? = nil
+        exampleConfiguration: @escaping @Sendable @autoclosure () -> RuleExampleConfiguration = RuleExampleConfiguration(), editorAddition: EditorAddition? = nil
     ) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
-        self.formats = formats
-        self.fixes = fixes
+        self.formatCases = formats
+        self.fixCases = fixes
         self.isSyntax = isSyntax
         // A file that is not JSON has nothing to compile.
         self.blocksCompile = blocksCompile || isSyntax
@@ -82,7 +90,7 @@ public struct RuleDescriptor: Sendable {
         self.morePassing = morePassingExamples
         self.exampleFormat = exampleFormat
         self.examplesDetectTheFormat = examplesDetectTheFormat
-        self.exampleConfiguration = exampleConfiguration
+        self.exampleSettings = exampleConfiguration
         self.editorAddition = editorAddition
     }
 
@@ -91,13 +99,59 @@ public struct RuleDescriptor: Sendable {
 
     /// The "on" column of docs/rules.md: `A`, `R`, `A R`, or `—`.
     package var formatsLabel: String {
-        let parts = [formats.contains(.authoring) ? "A" : nil, formats.contains(.response) ? "R" : nil].compactMap { $0 }
+        let parts = [formatCases.contains(.authoring) ? "A" : nil, formatCases.contains(.response) ? "R" : nil].compactMap { $0 }
         return parts.isEmpty ? "—" : parts.joined(separator: " ")
     }
 
     /// `safe`, `unsafe`, `safe, unsafe` or `—`.
     package var fixesLabel: String {
-        fixes.isEmpty ? "—" : FixApplicability.allCases.filter(fixes.contains).map(\.rawValue).joined(separator: ", ")
+        fixCases.isEmpty ? "—" : FixApplicability.allCases.filter(fixCases.contains).map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+/// A rule's formats (`RuleDescriptor.formatCases`): a bit a case, written as a set literal.
+package struct InputFormatCases: Sendable, Equatable, ExpressibleByArrayLiteral {
+    private var bits: UInt8 = 0
+
+    /// The formats listed.
+    package init(arrayLiteral formats: InputFormat...) {
+        for format in formats { bits |= Self.bit(format) }
+    }
+
+    /// Whether `format` is one of them.
+    package func contains(_ format: InputFormat) -> Bool { bits & Self.bit(format) != 0 }
+
+    /// Whether there are none.
+    package var isEmpty: Bool { bits == 0 }
+
+    private static func bit(_ format: InputFormat) -> UInt8 {
+        switch format {
+        case .authoring: return 1 << 0
+        case .response: return 1 << 1
+        }
+    }
+}
+
+/// A rule's kinds of fix (`RuleDescriptor.fixCases`): a bit a case, written as a set literal.
+package struct FixApplicabilityCases: Sendable, Equatable, ExpressibleByArrayLiteral {
+    private var bits: UInt8 = 0
+
+    /// The kinds listed.
+    package init(arrayLiteral kinds: FixApplicability...) {
+        for kind in kinds { bits |= Self.bit(kind) }
+    }
+
+    /// Whether `kind` is one of them.
+    package func contains(_ kind: FixApplicability) -> Bool { bits & Self.bit(kind) != 0 }
+
+    /// Whether there are none.
+    package var isEmpty: Bool { bits == 0 }
+
+    private static func bit(_ kind: FixApplicability) -> UInt8 {
+        switch kind {
+        case .safe: return 1 << 0
+        case .unsafe: return 1 << 1
+        }
     }
 }
 

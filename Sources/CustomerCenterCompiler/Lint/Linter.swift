@@ -28,7 +28,9 @@ package struct LintOptions: Sendable {
     /// The gate of these options alone (levels and `quiet`; no ignores, no baseline).
     var gate: FindingGate {
         var gate = FindingGate()
-        gate.levels = severityOverrides.mapValues(\.severity)
+        // Nothing to map without levels: mapping an empty dictionary makes a new one, and the first
+        // dictionary keyed by `RuleID` in a process costs a scan of every protocol conformance.
+        if !severityOverrides.isEmpty { gate.levels = severityOverrides.mapValues(\.severity) }
         gate.quiet = quiet
         return gate
     }
@@ -159,7 +161,7 @@ package enum Linter {
         context.oldestSDK = options.oldestSDK
         let rules = RuleCatalog.modelRules.indices.filter { index in
             let descriptor = RuleCatalog.modelRules[index].descriptor
-            guard descriptor.formats.contains(resolved.config.format) else { return false }
+            guard descriptor.formatCases.contains(resolved.config.format) else { return false }
             // A rule switched off does not run, unless compile needs its findings to refuse.
             return options.severityOverrides[descriptor.id] != .off || (sink.gate.compileGate && descriptor.blocksCompile)
         }

@@ -21,7 +21,7 @@ package struct JUnitRenderer {
             // Rules that concern documents, plus any rule with a finding here (config.* on a configuration file).
             // Rules switched off did not run: they are not listed as passed.
             var ids = rules.filter {
-                findings[$0.id] != nil || (!$0.formats.isEmpty && !file.disabledRules.contains($0.id))
+                findings[$0.id] != nil || (!$0.formatCases.isEmpty && !file.disabledRules.contains($0.id))
             }.map(\.id)
             // Findings of ids outside the catalog (`strings import`'s `strings.*` refusals) are test
             // cases too: a failing one never leaves a green report.
