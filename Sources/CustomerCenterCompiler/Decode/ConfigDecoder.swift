@@ -302,9 +302,9 @@ enum PlatformInference {
                 for option in path.survey?.options ?? [] where note(option.offer) { break search }
             }
         }
-        var platforms: Set<Platform> = []
-        if ios { platforms.insert(.ios) }
-        if android { platforms.insert(.android) }
-        return platforms.isEmpty ? Set(Platform.allCases) : platforms
+        var platforms: [Platform] = []
+        if ios { platforms.append(.ios) }
+        if android { platforms.append(.android) }
+        return SetWithoutLookup.make(platforms.isEmpty ? Platform.allCases : platforms)
     }
 }

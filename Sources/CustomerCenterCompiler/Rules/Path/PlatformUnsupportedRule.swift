@@ -19,7 +19,9 @@ package enum PlatformUnsupportedRule: ModelRule {
     /// Only when no target platform shows the path: with iOS targeted too, an iOS-only path is
     /// normal (RevenueCat's default config has refund and plan-change paths for both platforms).
     package static func check(_ context: inout RuleContext) {
-        guard context.platforms == [.android] else { return }
+        // Android alone, asked without a set literal (a `Set<Platform>` made here would be the
+        // lint's first, and the first costs a conformance scan: docs/performance.md "The start").
+        guard context.platforms.count == 1, context.platforms.contains(.android) else { return }
         for path in context.resolved.allPaths {
             guard let type = path.type, hiddenOnAndroid.contains(type.value) else { continue }
             context.report(.hiddenOnAndroid(type.value),
