@@ -21,7 +21,10 @@ package enum LocaleCode {
 
     /// The language subtag: `pt-BR` → `pt`.
     package static func language(_ code: String) -> String {
-        String(normalized(code).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
+        let normalized = normalized(code)
+        // What comes before the first `-` (all of a bare language), found without splitting.
+        guard let dash = normalized.utf8.firstIndex(of: UInt8(ascii: "-")) else { return normalized }
+        return String(normalized[..<dash])
     }
 
     /// The did-you-mean for a locale the config does not have: a close spelling of the same
@@ -50,7 +53,10 @@ package enum LocaleCode {
     /// (TW, HK, MO); `Hans`, or a region that writes Simplified (CN, SG, MY). `nil` for `zh`
     /// alone (which this project reads as Simplified) and for every other language.
     static func chineseScript(_ code: String) -> ChineseScript? {
-        let parts = normalized(code).split(separator: "-")
+        let normalized = normalized(code)
+        // A bare language (most codes) names no script, whichever it is: nothing to split.
+        guard normalized.utf8.contains(UInt8(ascii: "-")) else { return nil }
+        let parts = normalized.split(separator: "-")
         guard parts.first == "zh" else { return nil }
         for part in parts.dropFirst() {
             switch part {
@@ -66,7 +72,11 @@ package enum LocaleCode {
     /// language (2–3 letters; 2-letter ones must be ISO 639-1), then optional script (4 letters),
     /// region (2 letters or 3 digits) and variants; `_` is accepted for `-`.
     package static func isWellFormed(_ code: String) -> Bool {
-        let parts = normalized(code).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        let normalized = normalized(code)
+        // A bare two-letter language (most codes): the list decides, without splitting the code
+        // into strings and asking each character its Unicode properties.
+        if let verdict = twoLetterVerdict(normalized) { return verdict }
+        let parts = normalized.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         switch language.count {
         case 2: guard isISO639_1(language) else { return false }
@@ -84,6 +94,18 @@ package enum LocaleCode {
             index += 1
         }
         return true
+    }
+
+    /// For a code of exactly two ASCII letters, whether it is an ISO 639-1 language (what
+    /// `isWellFormed` finds for it); `nil` for any other code.
+    private static func twoLetterVerdict(_ normalized: String) -> Bool? {
+        var bytes = normalized.utf8.makeIterator()
+        func isLetter(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        guard isLetter(bytes.next()), isLetter(bytes.next()), bytes.next() == nil else { return nil }
+        return isISO639_1(normalized)
     }
 
     /// Country codes and old codes people write for a language, with the code they mean.

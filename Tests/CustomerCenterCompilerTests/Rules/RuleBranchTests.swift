@@ -49,6 +49,10 @@ import JSONSyntax
         Example(rule: "l10n.unknown-locale",
                 text: Examples.authoring(strings: #""title": {"en": "Help", ↓"jp": "ヘルプ"}, "save": {"en": "Save", "JP": "保存"}, "back": {"en": "Back", "jp": "戻る"}"#),
                 messages: ["'jp' is not the language code you mean; use 'ja' (used 3 times)"]),
+        // An invalid code counted over every spelling, in every key.
+        Example(rule: "l10n.unknown-locale",
+                text: Examples.authoring(strings: #""title": {"en": "Help", ↓"english": "Help"}, "more": {"en": "More", "English": "More", "english": "More"}"#),
+                messages: ["'english' is not a valid language tag (BCP 47, like 'de' or 'pt-BR') (used 3 times)"]),
         Example(rule: "offer.missing-store-id", text: offers(#"{"android_offer_id": "stay", "title_key": "title", "subtitle_key": "title"}"#, marked: true),
                 messages: ["offer 'stay' has no 'ios_offer_id' for iOS: iOS rejects the whole config"], platforms: [.ios]),
         Example(rule: "offer.missing-store-id", text: offers(#"{"ios_offer_id": "stay", "title_key": "title", "subtitle_key": "title"}"#, marked: true),
