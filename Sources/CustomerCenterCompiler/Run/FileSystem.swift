@@ -79,19 +79,24 @@ package enum FileSystem {
             return rest.isEmpty ? bytes : bytes + rest
         }
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Not zeroed (`read` writes what is kept): after a regular file's read this only finds its
+        // end, and zeroing 64 KiB for that was 16 pages of a lint's start (docs/performance.md).
+        var chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
         while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            let n = systemRead(fd, chunk.baseAddress, chunk.count)
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = errorText()
                 throw Failure(message: "cannot read \(name): \(reason)", reason: reason)
             }
             if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+            result.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
             if result.count > maxInputSize { throw tooLarge(name) }
             if n == chunk.count, chunk.count < 1 << 22 {
-                chunk = [UInt8](repeating: 0, count: chunk.count * 4)
+                let larger = chunk.count * 4
+                chunk.deallocate()
+                chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: larger, alignment: 16)
             }
         }
         return result
