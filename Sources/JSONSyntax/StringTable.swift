@@ -17,6 +17,9 @@ package protocol StringTableSink: AnyObject {
     /// members are read from `start` and likely end near `tableEnd`, a guess; the document ends
     /// at `end`); `nil` reads the table on one thread (the default). See `StringTableSplit.swift`.
     func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)?
+    /// The fewest bytes from a table's members to its end for which `partner` can give one
+    /// (0 by default: always asked): below it the table's end is not guessed at all.
+    var partnerFromBytes: Int { get }
     /// Takes the members `partner` (made by `partner(from:tableEnd:to:)`) was given, as if each was
     /// added to this sink after the ones it has, in order; `false` when it cannot be exact, and
     /// then nothing is taken (the members are added one by one).

@@ -130,6 +130,9 @@ extension Parser {
     /// `pos`) into the sink's partner, when it has one and a likely member is found. `guessedEnd`:
     /// where an earlier second thread guessed the table ends (searched again once passed).
     mutating func startReadingAhead(into sink: any StringTableSink, openedAt start: Int, guessedEnd: Int? = nil) -> TableReadAhead? {
+        // The table ends by the document's end: when even that is too near for a partner, the
+        // binary search for its likely end (a few kilobytes a probe) would be for nothing.
+        guard bytes.count - pos >= sink.partnerFromBytes else { return nil }
         let tableEnd = guessedEnd.flatMap { $0 > pos ? $0 : nil } ?? Self.likelyTableEnd(in: bytes, from: pos)
         guard let (partner, near) = sink.partner(from: pos, tableEnd: tableEnd, to: bytes.count) else { return nil }
         let room = spillLimit - tape.spills.count
@@ -262,6 +265,9 @@ extension Parser {
 extension StringTableSink {
     /// No partner: the table is read on one thread.
     package func partner(from start: Int, tableEnd: Int, to end: Int) -> (sink: any StringTableSink, near: Int)? { nil }
+
+    /// Always asked.
+    package var partnerFromBytes: Int { 0 }
 
     /// Takes nothing.
     package func absorb(_ partner: any StringTableSink) -> Bool { false }

@@ -23,6 +23,8 @@ import PlatformLayer
         let added: (@Sendable (Int) -> Void)?
         /// What the first partner is made with (`added`).
         let partnerAdded: (@Sendable (Int) -> Void)?
+        /// `StringTableSink.partnerFromBytes` (0: always asked).
+        var partnerFromBytes = 0
 
         init(near: Int?, takes: Bool = true, waits: Bool = true,
              added: (@Sendable (Int) -> Void)? = nil, partnerAdded: (@Sendable (Int) -> Void)? = nil) {
@@ -161,6 +163,23 @@ import PlatformLayer
         #expect(sink.partners.first?.members.count == 2, "the second thread read the screens as members")
         #expect(sink.taken == 0)
         Self.checkEverySplit(text)
+    }
+
+    /// A sink whose partner needs more bytes than the table's members can span (those to the
+    /// document's end) is not asked for one, and the table is read as with one thread; with the
+    /// bytes it needs, it is asked.
+    @Test func aSinkIsNotAskedForAPartnerTheTableIsTooShortFor() {
+        let bytes = Array(Self.config(Self.plainMembers).utf8)
+        let alone = Self.parse(bytes, sink: SplittingSink(near: nil))
+        let membersStart = Array(#"{"localization": {"default": "en", "localized_strings": {"#.utf8).count
+        let tooShort = SplittingSink(near: bytes.count / 2)
+        tooShort.partnerFromBytes = bytes.count - membersStart + 1
+        #expect(Self.parse(bytes, sink: tooShort) == alone)
+        #expect(tooShort.partners.isEmpty)
+        let longEnough = SplittingSink(near: bytes.count / 2)
+        longEnough.partnerFromBytes = bytes.count - membersStart
+        #expect(Self.parse(bytes, sink: longEnough) == alone)
+        #expect(!longEnough.partners.isEmpty)
     }
 
     @Test func aPartnerNotTakenLeavesTheMembersToTheFirstThread() {

@@ -162,6 +162,9 @@ final class StringTableCollector: StringTableSink {
         return (StringTableCollector(bytes: bytes, capacity: max(0, end - near) / 8 + 1), near)
     }
 
+    /// What `partner` asks of a table (a lint of a small file guesses no table end).
+    var partnerFromBytes: Int { plan.threadsPerFile > 1 ? plan.tableSplitFromBytes : .max }
+
     /// The first thread's share of the table before the second's start.
     static let firstShare = 0.45
 
