@@ -1,4 +1,5 @@
 import JSONSyntax
+import PlatformLayer
 
 /// The `strings import` job (docs/translation.md): translation files merged into a config. The
 /// files are read one at a time (one that cannot be read: nothing is written, exit 3); each unit is
@@ -44,7 +45,10 @@ extension ImportStrings: Job {
             return ImportOutput(plan: nil)
         }
         // The files are read one at a time as the plan comes to them (docs/performance.md
-        // "strings"); one that cannot be read: nothing is written.
+        // "strings"); one that cannot be read: nothing is written. Each file's bytes and units
+        // are freed before the next is read: let them go back, so that the peak follows the
+        // largest file, not the heap the files leave behind.
+        OS.returnLargeBlocksWhenFreed()
         var unread = 0
         let plan = StringsImport.plan(config: source, paths: files, allOrNothing: allOrNothing) { index in
             let file = context.read(files[index])
