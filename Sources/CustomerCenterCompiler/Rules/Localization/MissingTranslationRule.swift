@@ -18,10 +18,16 @@ package enum MissingTranslationRule: ModelRule {
         // Required locales have their own rule (`l10n.missing-required-translation`), whose
         // severity does not follow this one's.
         let targets = resolved.targetLocales.filter { $0 != resolved.defaultLocale && !required.contains($0) }
+        // (Read once: each use of the static value would copy it.)
+        let rule = descriptor
+        let defaultLocale = resolved.defaultLocale
         for entry in context.config.localization?.entries ?? .empty {
             let gaps = gaps(of: entry, in: targets)
             if !gaps.isEmpty {
-                context.report(.missingTranslation(entry, gaps, defaultLocale: resolved.defaultLocale), on: entry.key)
+                // A table of thousands of untranslated keys reports each, but shows 500: the words
+                // (the gaps quoted, the default text decoded) are made only for a finding kept.
+                context.report(rule, at: entry.key.range, pointer: { entry.key.pointer },
+                               message: { .missingTranslation(entry, gaps, defaultLocale: defaultLocale) })
             }
         }
     }

@@ -13,11 +13,15 @@ package enum UnusedStringRule: ModelRule {
 
     package static func check(_ context: inout RuleContext) {
         let entries = context.resolved.strings.entries
+        // (Read once: each use of the static value would copy it.)
+        let rule = descriptor
         for position in entries.indices where !context.resolved.isReferenced(entryAt: position) {
             let key = entries.key(at: position)
             guard !SDKStrings.keys.contains(key), context.resolved.driftingKeys[key] == nil else { continue }
-            context.report(.unusedString(key),
-                           on: entries[position].key)
+            // A table of thousands of dead keys reports each, but shows 500: the entry (for the
+            // pointer) and the words are made only for a finding kept and shown.
+            context.report(rule, at: entries.keyRange(at: position), pointer: { entries[position].key.pointer },
+                           message: { .unusedString(key) })
         }
     }
 }
