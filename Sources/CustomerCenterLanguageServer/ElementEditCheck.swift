@@ -127,11 +127,15 @@ enum ElementEditCheck {
         let keyLengths = Set(unknownKeys.map(\.utf8.count)), offerLengths = Set(names.offers.map(\.utf8.count))
         // Marks: what makes a path or an offer outside the segment kept, where it is written.
         var marks: [ByteRange] = []
-        for (index, reference) in resolved.stringReferences.enumerated() where outside(reference.key.range) {
+        // (Each use's key read alone: a use built whole reads its owner's name too.)
+        let references = resolved.stringReferences
+        for index in references.indices {
+            let key = references.key(at: index)
+            guard outside(key.range) else { continue }
             if let position = resolved.referencedPositions[index] {
-                if positions.contains(position) { marks.append(reference.key.range) }
-            } else if keyLengths.contains(reference.key.value.utf8.count), unknownKeys.contains(reference.key.value) {
-                marks.append(reference.key.range)
+                if positions.contains(position) { marks.append(key.range) }
+            } else if keyLengths.contains(key.value.utf8.count), unknownKeys.contains(key.value) {
+                marks.append(key.range)
             }
         }
         // Of the other paths naming an offer the edit names, a path's finding changes only when

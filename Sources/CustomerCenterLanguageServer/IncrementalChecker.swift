@@ -87,7 +87,7 @@ enum IncrementalChecker {
                         policy: Policy, like analysis: Analysis, session: EditorSession) -> [Diagnostic]? {
         guard let original = analysis.resolved, let root = analysis.tape?.root,
               let copy = ReducedCopy(current: document.bytes, root: root, spans: spans, edit: edit,
-                                     references: original.stringReferences.compactMap { $0.key.value == key ? $0.key.range : nil }) else { return nil }
+                                     references: original.stringReferences.ranges(naming: [key])) else { return nil }
         let inReduced = copy.member, offset = copy.offset
         let checked = session.check(SourceFile(path: FileURI.displayPath(document.uri), bytes: copy.bytes), policy: policy,
                                     onlyRules: RuleCatalog.rules(reading: .texts), platforms: analysis.platforms)

@@ -41,7 +41,7 @@ enum StructuralEditCheck {
         // The texts of the keys the edit touched (not its neighbours', the same in both copies).
         let touched = keys.subtracting(plan.neighbourKeys)
         guard RuleCatalog.keysWhoseTextsAreCompared(in: resolved).isDisjoint(with: touched) else { return nil }
-        let references = resolved.stringReferences.compactMap { keys.contains($0.key.value) ? $0.key.range : nil }
+        let references = resolved.stringReferences.ranges(naming: keys)
         let analysed = cached.lexical.bytes
         guard let before = plan.copy(of: analysed, root: tape, references: references, shift: { _ in 0 }, segmentEnd: plan.segment.end),
               let after = plan.copy(of: current, root: tape, references: references, shift: { $0 >= edit.analysedEnd ? edit.delta : 0 },

@@ -21,10 +21,13 @@ enum UnresolvedReferences {
     static func budgetLasts(_ resolved: ResolvedConfig, segment: ByteRange, now elements: [JSONNode]) -> Bool {
         let limit = RuleContext.suggestionLimit
         var total = 0, inside = 0
-        for (reference, position) in zip(resolved.stringReferences, resolved.referencedPositions)
-        where position == nil && !reference.key.value.isEmpty {
+        // (Only a use that names no key is read, and its key alone.)
+        let references = resolved.stringReferences
+        for (index, position) in resolved.referencedPositions.enumerated() where position == nil && index < references.count {
+            let key = references.key(at: index)
+            guard !key.value.isEmpty else { continue }
             total += 1
-            if segment.contains(reference.key.range) { inside += 1 }
+            if segment.contains(key.range) { inside += 1 }
         }
         for reference in resolved.offerReferences where !reference.value.isEmpty && resolved.offers[reference.value] == nil {
             total += 1
@@ -98,5 +101,18 @@ final class SuggestionKeys {
         let offers = resolved.offers.keys.sorted()
         sortedOffers = offers
         return offers
+    }
+}
+
+extension StringReferences {
+    /// The places of the uses that name one of `keys`, in document order, each use's key read
+    /// alone (a use built whole reads its owner's name too: a keystroke asks this of every use).
+    func ranges(naming keys: Set<String>) -> [ByteRange] {
+        var ranges: [ByteRange] = []
+        for index in indices {
+            let key = key(at: index)
+            if keys.contains(key.value) { ranges.append(key.range) }
+        }
+        return ranges
     }
 }
