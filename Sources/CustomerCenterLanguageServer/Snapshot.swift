@@ -40,26 +40,3 @@ extension ByteRange {
 
     func shifted(by offset: Int) -> ByteRange { ByteRange(start + offset, end + offset) }
 }
-
-extension Diagnostic {
-    /// The finding with every place of it in its own file (its range, its notes' there and its
-    /// fix's edits) put through `place`; `nil` when one has no place. How findings of one text
-    /// (a reduced copy, an earlier version) are carried into another.
-    func relocated(_ place: (ByteRange) -> ByteRange?) -> Diagnostic? {
-        var diagnostic = self
-        guard let range = place(range) else { return nil }
-        diagnostic.range = range
-        for index in notes.indices where notes[index].file == file {
-            guard let note = place(notes[index].range) else { return nil }
-            diagnostic.notes[index].range = note
-        }
-        if var fix {
-            for index in fix.edits.indices {
-                guard let edit = place(fix.edits[index].range) else { return nil }
-                fix.edits[index].range = edit
-            }
-            diagnostic.fix = fix
-        }
-        return diagnostic
-    }
-}

@@ -29,7 +29,7 @@ extension FixCandidates {
         var moved: [Diagnostic] = []
         moved.reserveCapacity(kept.count)
         for diagnostic in kept {
-            guard let placed = diagnostic.placed(places.place) else { return nil }
+            guard let placed = diagnostic.relocated(places.place) else { return nil }
             moved.append(placed)
         }
         var counts = check.report.counts
@@ -123,27 +123,5 @@ struct EditPlaces {
             if offsets[middle] < offset { low = middle + 1 } else { high = middle }
         }
         return low < offsets.count && offsets[low] == offset ? low : nil
-    }
-}
-
-extension Diagnostic {
-    /// The finding with every place of it in its own file (its range, its notes' there and its
-    /// fix's edits) put through `place`; `nil` when one has no place.
-    fileprivate func placed(_ place: (ByteRange) -> ByteRange?) -> Diagnostic? {
-        var diagnostic = self
-        guard let range = place(range) else { return nil }
-        diagnostic.range = range
-        for index in notes.indices where notes[index].file == file {
-            guard let note = place(notes[index].range) else { return nil }
-            diagnostic.notes[index].range = note
-        }
-        if var fix {
-            for index in fix.edits.indices {
-                guard let edit = place(fix.edits[index].range) else { return nil }
-                fix.edits[index].range = edit
-            }
-            diagnostic.fix = fix
-        }
-        return diagnostic
     }
 }

@@ -76,6 +76,12 @@ package enum LocaleCode {
         // A bare two-letter language (most codes): the list decides, without splitting the code
         // into strings and asking each character its Unicode properties.
         if let verdict = twoLetterVerdict(normalized) { return verdict }
+        return isWellFormedBySplitting(normalized)
+    }
+
+    /// `isWellFormed` of a normalized code, by splitting it into its subtags (every code; the
+    /// two-letter shortcut answers what this does, `LocaleCodeShortcutTests`).
+    static func isWellFormedBySplitting(_ normalized: String) -> Bool {
         let parts = normalized.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         switch language.count {

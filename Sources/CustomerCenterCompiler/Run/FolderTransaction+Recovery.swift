@@ -1,4 +1,5 @@
 import PlatformLayer
+import ProcessSupport
 
 /// What a killed run left in the folder, dealt with under the lock before anything else.
 extension FolderTransaction {
@@ -42,6 +43,18 @@ extension FolderTransaction {
     private static func removeStaged(_ path: String) {
         var info = stat()
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(path) }
+    }
+
+    /// The commit begins (either way of committing: renames into the folder, or the new folder
+    /// renamed into place): the tests' pause and fault first, a pending signal taken, then
+    /// signals held until the caller unblocks them.
+    static func enterCommit() {
+        #if DEBUG
+        testPause()
+        if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
+        #endif
+        InterruptCleanup.checkpoint()
+        InterruptCleanup.blockSignals()
     }
 
     #if DEBUG

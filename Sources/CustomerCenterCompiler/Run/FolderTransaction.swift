@@ -196,12 +196,7 @@ package struct FolderTransaction {
                 guard synced else { throw failure("cannot sync the new set") }
             }
         }
-        #if DEBUG
-        Self.testPause()
-        if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
-        #endif
-        InterruptCleanup.checkpoint()
-        InterruptCleanup.blockSignals()
+        Self.enterCommit()
         defer { InterruptCleanup.unblockSignals() }
         try confirmUnchanged()
         guard let manifest = staged.last?.temporary, rename(manifest, target + "/" + Self.commitMark) == 0 else {
@@ -246,12 +241,7 @@ package struct FolderTransaction {
         } else {
             for folder in Set(checkedFolders.keys).union([staging]).sorted() { Self.sync(folder) }
         }
-        #if DEBUG
-        Self.testPause()
-        if getenv("CUSTOMER_CENTER_TEST_FAULT").map({ String(cString: $0) }) == "interrupt-before-swap" { raise(SIGTERM) }
-        #endif
-        InterruptCleanup.checkpoint()
-        InterruptCleanup.blockSignals()
+        Self.enterCommit()
         defer { InterruptCleanup.unblockSignals() }
         if !OS.renameWithoutReplacing(staging, target) {
             let reason = errno

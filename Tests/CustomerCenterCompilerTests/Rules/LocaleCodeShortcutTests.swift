@@ -29,26 +29,9 @@ import Testing
         #expect(LocaleCode.chineseScript("zh-TW") == .traditional && LocaleCode.chineseScript("-zh-cn") == .simplified && LocaleCode.chineseScript("zh") == nil)
     }
 
-    /// What `isWellFormed` answered before its shortcut, splitting every code.
+    /// What `isWellFormed` answers by splitting every code, the shortcut aside.
     static func splitIsWellFormed(_ code: String) -> Bool {
-        let parts = LocaleCode.normalized(code).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        switch language.count {
-        case 2: guard LocaleCode.isISO639_1(language) else { return false }
-        case 3: break
-        default: return false
-        }
-        var index = 1
-        if index < parts.count, parts[index].count == 4, parts[index].allSatisfy({ $0.isASCII && $0.isLetter }) { index += 1 }
-        if index < parts.count, (parts[index].count == 2 && parts[index].allSatisfy({ $0.isASCII && $0.isLetter }))
-            || (parts[index].count == 3 && parts[index].allSatisfy({ $0.isASCII && $0.isNumber })) { index += 1 }
-        while index < parts.count {
-            let variant = parts[index]
-            guard (5...8).contains(variant.count) || (variant.count == 4 && variant.first?.isNumber == true),
-                  variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
-            index += 1
-        }
-        return true
+        LocaleCode.isWellFormedBySplitting(LocaleCode.normalized(code))
     }
 
     /// What `chineseScript` answered before its shortcut.
